@@ -1,0 +1,73 @@
+// swift-tools-version: 6.0
+//
+// Switchyard: Apple's assistive input technologies (Switch Control, Full
+// Keyboard Access, Voice Control) simulated over screen models, driven by
+// scripts or by real Linux input hardware. See docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "Switchyard",
+    products: [
+        .executable(name: "switchyard", targets: ["switchyard"]),
+        .executable(name: "switchyard-bench", targets: ["switchyard-bench"]),
+        .library(name: "ScreenModel", targets: ["ScreenModel"]),
+        .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
+        .library(name: "InputDevices", targets: ["InputDevices"]),
+        .library(name: "Scripting", targets: ["Scripting"]),
+    ],
+    targets: [
+        // MARK: - Core
+        .target(name: "ScreenModel"),
+        .target(name: "SwitchyardEngine", dependencies: ["ScreenModel"]),
+        .target(name: "Scripting", dependencies: ["SwitchyardEngine", "ScreenModel"]),
+        .target(
+            name: "DemoApp",
+            dependencies: ["ScreenModel"],
+            resources: [.embedInCode("Resources")]
+        ),
+
+        // MARK: - Linux input
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibudev",
+            pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUMockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        .target(
+            name: "InputDevices",
+            dependencies: ["SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
+        ),
+
+        // MARK: - Tools
+        .executableTarget(
+            name: "switchyard",
+            dependencies: ["ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp"]
+        ),
+        .executableTarget(
+            name: "switchyard-bench",
+            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "CLibevdev", "CUMockdev"]
+        ),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "ScreenModelTests",
+            dependencies: ["ScreenModel", "DemoApp"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "SwitchyardEngineTests", dependencies: ["SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(
+            name: "InputDevicesTests",
+            dependencies: ["InputDevices", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev", "CUMockdev"]
+        ),
+    ]
+)

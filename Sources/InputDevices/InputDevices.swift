@@ -1,0 +1,2 @@
+// Linux input devices: see docs/device-profiles.md.
+import SwitchyardEngine

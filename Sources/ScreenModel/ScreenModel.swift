@@ -1,0 +1,1 @@
+// The screen model: see docs/screen-model.md.

@@ -1,0 +1,2 @@
+// Scenario language: see docs/scenarios.md.
+import SwitchyardEngine

@@ -1,0 +1,91 @@
+/// The name of one switch, as configured: `select`, `next`, `previous`, or
+/// any name a settings file gives a switch. Device profiles map evdev codes
+/// (`EV_KEY`/`KEY_SPACE`, `BTN_SOUTH`, an `ABS_X` half-axis) to these names.
+public struct SwitchID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The switch's name.
+    public var name: String
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral value: String) { self.name = value }
+    public static func < (a: SwitchID, b: SwitchID) -> Bool { a.name < b.name }
+    public var description: String { name }
+    public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
+
+    /// The conventional first switch: with one switch, it is Select Item.
+    public static let select: SwitchID = "select"
+    /// The conventional Move To Next Item switch.
+    public static let next: SwitchID = "next"
+    /// The conventional Move To Previous Item switch.
+    public static let previous: SwitchID = "previous"
+}
+
+/// Modifier keys held with a key stroke, as Full Keyboard Access reads them.
+public struct KeyModifiers: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    public static let option = KeyModifiers(rawValue: 1 << 2)
+    public static let command = KeyModifiers(rawValue: 1 << 3)
+    public static let function = KeyModifiers(rawValue: 1 << 4)
+
+    /// Names as written in scripts and transcripts: `shift`, `ctrl`, `alt`, `cmd`, `fn`.
+    public static let names: [(String, KeyModifiers)] = [
+        ("shift", .shift), ("ctrl", .control), ("alt", .option), ("cmd", .command), ("fn", .function),
+    ]
+}
+
+/// Whether a key went down or came up.
+public enum KeyPhase: String, Hashable, Sendable, Codable {
+    case down, up
+}
+
+/// One key transition: `Tab` down with `shift`, `Space` up.
+///
+/// Keys are named as in the Linux input headers without the `KEY_` prefix and
+/// in title case where they are words (`Tab`, `Space`, `Enter`, `Escape`,
+/// `Left`, `Right`, `Up`, `Down`), and as the lower-case character for letters
+/// and digits (`a`, `7`).
+public struct KeyStroke: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var key: String
+    public var modifiers: KeyModifiers
+    public var phase: KeyPhase
+    public init(key: String, modifiers: KeyModifiers = [], phase: KeyPhase) {
+        self.key = key
+        self.modifiers = modifiers
+        self.phase = phase
+    }
+    /// `shift+Tab down`.
+    public var description: String {
+        let mods = KeyModifiers.names.filter { modifiers.contains($0.1) }.map(\.0)
+        return (mods + [key]).joined(separator: "+") + " " + phase.rawValue
+    }
+}
+
+/// Something that happened at the user's end, named after what happened (not
+/// what it should cause): a switch went down, a key came up, a phrase was
+/// spoken, a device was plugged in.
+public enum Input: Hashable, Sendable {
+    /// A switch was pressed.
+    case switchDown(SwitchID)
+    /// A switch was released.
+    case switchUp(SwitchID)
+    /// A key went down or up.
+    case key(KeyStroke)
+    /// The user spoke a phrase (Voice Control), e.g. `tap Pay`.
+    case utterance(String)
+    /// An input device appeared (hotplug), with a readable name.
+    case deviceAdded(String)
+    /// An input device went away.
+    case deviceRemoved(String)
+}
+
+/// An input with the virtual instant at which it happened.
+public struct TimedInput: Hashable, Sendable {
+    public var time: Instant
+    public var input: Input
+    public init(_ input: Input, at time: Instant) {
+        self.time = time
+        self.input = input
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import InputDevices
+@Test func placeholderInputDevices() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ScreenModel
+@Test func placeholderScreenModel() { #expect(Bool(true)) }

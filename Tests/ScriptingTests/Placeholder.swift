@@ -1,0 +1,3 @@
+import Testing
+@testable import Scripting
+@Test func placeholderScripting() { #expect(Bool(true)) }

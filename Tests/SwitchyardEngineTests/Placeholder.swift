@@ -1,0 +1,3 @@
+import Testing
+@testable import SwitchyardEngine
+@Test func placeholderSwitchyardEngine() { #expect(Bool(true)) }
