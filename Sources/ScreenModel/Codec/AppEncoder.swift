@@ -1,0 +1,200 @@
+import Foundation
+
+/// Writes an `AppModel` in the screen-model JSON format, so that decoding the
+/// output gives the same model (round trip). Element trees are written with
+/// an explicit stack, never by recursion.
+public struct AppEncoder {
+    public init() {}
+
+    /// The app as pretty-printed JSON (two-space indent, fields in a fixed order).
+    public func encode(_ app: AppModel) -> String {
+        var w = JSONWriter()
+        w.openObject()
+        w.key("name"); w.string(app.name)
+        w.key("startScreen"); w.string(app.startScreen)
+        w.key("screens"); w.openObject()
+        for screen in app.screens {
+            w.key(screen.name); write(screen, &w)
+        }
+        w.closeObject()
+        w.closeObject()
+        return w.text + "\n"
+    }
+
+    func write(_ s: Screen, _ w: inout JSONWriter) {
+        w.openObject()
+        if let t = s.title { w.key("title"); w.string(t) }
+        w.key("size"); w.openObject(); w.key("width"); w.number(s.size.width); w.key("height"); w.number(s.size.height); w.closeObject()
+        if s.layoutDirection != .leftToRight { w.key("layoutDirection"); w.string(s.layoutDirection.rawValue) }
+        w.key("root")
+        // Each step either opens an element or closes one.
+        enum Step { case open(ElementIndex), close }
+        var work: [Step] = [.open(s.root)]
+        while let step = work.popLast() {
+            switch step {
+            case .close:
+                w.closeArray()
+                w.closeObject()
+            case .open(let i):
+                let e = s.elements[i]
+                w.openObject()
+                writeFields(e, &w)
+                if e.children.isEmpty {
+                    w.closeObject()
+                } else {
+                    w.key("children"); w.openArray()
+                    work.append(.close)
+                    for c in e.children.reversed() { work.append(.open(c)) }
+                }
+            }
+        }
+        w.closeObject()
+    }
+
+    func writeFields(_ e: Element, _ w: inout JSONWriter) {
+        if let v = e.identifier { w.key("identifier"); w.string(v) }
+        if let v = e.label { w.key("label"); w.string(v) }
+        if let v = e.value { w.key("value"); w.string(v) }
+        if let v = e.hint { w.key("hint"); w.string(v) }
+        if !e.traits.isEmpty { w.key("traits"); w.strings(e.traits.traits.map(\.rawValue)) }
+        if let f = e.frame { w.key("frame"); rect(f, &w) }
+        if !e.inputLabels.isEmpty { w.key("inputLabels"); w.strings(e.inputLabels) }
+        if let p = e.activationPoint {
+            w.key("activationPoint"); w.openObject(); w.key("x"); w.number(p.x); w.key("y"); w.number(p.y); w.closeObject()
+        }
+        if e.sortPriority != 0 { w.key("sortPriority"); w.number(e.sortPriority) }
+        if e.hidden { w.key("hidden"); w.bool(true) }
+        if let r = e.respondsToUserInteraction { w.key("respondsToUserInteraction"); w.bool(r) }
+        if let b = e.childBehavior { w.key("childBehavior"); w.string(b.rawValue) }
+        if e.containerType != .none { w.key("containerType"); w.string(e.containerType.rawValue) }
+        if let ids = e.accessibilityElements { w.key("accessibilityElements"); w.strings(ids) }
+        if e.scrollable { w.key("scrollable"); w.bool(true) }
+        if let r = e.range {
+            w.key("range"); w.openObject()
+            w.key("minimum"); w.number(r.minimum); w.key("maximum"); w.number(r.maximum); w.key("step"); w.number(r.step)
+            if r.format != "{value}" { w.key("format"); w.string(r.format) }
+            w.closeObject()
+        }
+        if !e.onActivate.isEmpty { w.key("onActivate"); effects(e.onActivate, &w) }
+        if !e.customActions.isEmpty {
+            w.key("customActions"); w.openArray()
+            for a in e.customActions {
+                w.openObject(); w.key("name"); w.string(a.name); w.key("effects"); effects(a.effects, &w); w.closeObject()
+            }
+            w.closeArray()
+        }
+    }
+
+    func rect(_ r: Rect, _ w: inout JSONWriter) {
+        w.openObject(inline: true)
+        w.key("x"); w.number(r.x); w.key("y"); w.number(r.y); w.key("width"); w.number(r.width); w.key("height"); w.number(r.height)
+        w.closeObject()
+    }
+
+    func effects(_ list: [Effect], _ w: inout JSONWriter) {
+        w.openArray()
+        for e in list {
+            w.openObject(inline: true)
+            w.key("effect"); w.string(e.kind)
+            switch e {
+            case .goTo(let s), .present(let s): w.key("screen"); w.string(s)
+            case .back, .dismiss: break
+            case .toggleTrait(let t, let target):
+                w.key("trait"); w.string(t.rawValue)
+                if let target { w.key("target"); w.string(target) }
+            case .toggleValue(let target, let off, let on):
+                if let target { w.key("target"); w.string(target) }
+                w.key("off"); w.string(off); w.key("on"); w.string(on)
+            case .setValue(let v, let target):
+                w.key("value"); w.string(v)
+                if let target { w.key("target"); w.string(target) }
+            case .increment(let target), .decrement(let target):
+                if let target { w.key("target"); w.string(target) }
+            case .announce(let m): w.key("message"); w.string(m)
+            }
+            w.closeObject()
+        }
+        w.closeArray()
+    }
+}
+
+/// A small streaming JSON writer: pretty output, with inline objects for
+/// short records such as frames.
+public struct JSONWriter {
+    public private(set) var text = ""
+    private var depth = 0
+    private var needsComma: [Bool] = []
+    private var inlineDepth: [Bool] = []
+    private var afterKey = false
+
+    public init() {}
+
+    private var inline: Bool { inlineDepth.last ?? false }
+
+    private mutating func beforeValue() {
+        if afterKey { afterKey = false; return }
+        if let c = needsComma.last {
+            if c { text += inline ? ", " : "," }
+            if !inline { text += "\n" + String(repeating: "  ", count: depth) }
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+
+    public mutating func key(_ k: String) {
+        beforeValue()
+        text += Self.quote(k) + ": "
+        afterKey = true
+    }
+
+    public mutating func openObject(inline: Bool = false) { open("{", inline) }
+    public mutating func closeObject() { close("}") }
+    public mutating func openArray(inline: Bool = false) { open("[", inline) }
+    public mutating func closeArray() { close("]") }
+
+    private mutating func open(_ c: String, _ isInline: Bool) {
+        beforeValue()
+        text += c
+        depth += 1
+        needsComma.append(false)
+        inlineDepth.append(isInline || inline)
+    }
+
+    private mutating func close(_ c: String) {
+        depth -= 1
+        let had = needsComma.removeLast()
+        let wasInline = inlineDepth.removeLast()
+        if had && !wasInline { text += "\n" + String(repeating: "  ", count: depth) }
+        text += c
+    }
+
+    public mutating func string(_ s: String) { beforeValue(); text += Self.quote(s) }
+    public mutating func bool(_ b: Bool) { beforeValue(); text += b ? "true" : "false" }
+    public mutating func null() { beforeValue(); text += "null" }
+    public mutating func number(_ v: Double) { beforeValue(); text += Self.number(v) }
+    public mutating func number(_ v: Int64) { beforeValue(); text += String(v) }
+    public mutating func strings(_ list: [String]) {
+        openArray(inline: true)
+        for s in list { string(s) }
+        closeArray()
+    }
+
+    /// A number without a trailing `.0` when whole.
+    public static func number(_ v: Double) -> String { Point.format(v) }
+
+    /// `s` as a JSON string literal.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}

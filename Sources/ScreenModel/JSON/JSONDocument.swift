@@ -1,0 +1,376 @@
+import Foundation
+
+/// A parsed JSON text stored as a flat tape of nodes, never as nested values.
+///
+/// Screen models can be deep (a tree 100,000 levels deep must load) and large
+/// (a million elements), so nothing here recurses: the parser keeps its own
+/// stack, and containers are skipped in O(1) through `Node.next`. Each node
+/// remembers its byte offset so errors can name line and column.
+public struct JSONDocument: Sendable {
+    /// What a node holds.
+    public enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+
+        /// The name used in error messages: "a string", "an object".
+        public var noun: String {
+            switch self {
+            case .null: return "null"
+            case .false, .true: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+    }
+
+    /// One value on the tape. An object's children alternate key (a string
+    /// node) and value; an array's children are its elements.
+    public struct Node: Sendable {
+        public var kind: Kind
+        /// Byte offset of the value's first character in the text.
+        public var offset: UInt32
+        /// Index of the first node after this value (and its children).
+        public var next: UInt32
+        /// String or number index for scalars; child count for containers.
+        public var payload: UInt32
+    }
+
+    public internal(set) var nodes: [Node] = []
+    public internal(set) var strings: [String] = []
+    public internal(set) var numbers: [Double] = []
+    /// The text, kept to turn offsets into line and column.
+    public let text: [UInt8]
+
+    /// Index of the root value.
+    public var root: Int { 0 }
+
+    /// Parses `bytes` as one JSON value (RFC 8259).
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    public init(bytes: [UInt8]) throws(JSONSyntaxError) {
+        text = bytes
+        var parser = JSONParser(bytes: bytes)
+        try parser.parse(into: &self)
+    }
+
+    // MARK: - Reading
+
+    public func kind(_ i: Int) -> Kind { nodes[i].kind }
+
+    public func string(_ i: Int) -> String? {
+        nodes[i].kind == .string ? strings[Int(nodes[i].payload)] : nil
+    }
+
+    public func number(_ i: Int) -> Double? {
+        nodes[i].kind == .number ? numbers[Int(nodes[i].payload)] : nil
+    }
+
+    public func bool(_ i: Int) -> Bool? {
+        switch nodes[i].kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    /// The element indices of the array at `i`.
+    public func elements(_ i: Int) -> [Int] {
+        precondition(nodes[i].kind == .array)
+        var out: [Int] = []
+        out.reserveCapacity(Int(nodes[i].payload))
+        var c = i + 1
+        let end = Int(nodes[i].next)
+        while c < end {
+            out.append(c)
+            c = Int(nodes[c].next)
+        }
+        return out
+    }
+
+    /// The (key, value index) members of the object at `i`, in text order.
+    public func members(_ i: Int) -> [(key: String, value: Int)] {
+        precondition(nodes[i].kind == .object)
+        var out: [(key: String, value: Int)] = []
+        out.reserveCapacity(Int(nodes[i].payload))
+        var c = i + 1
+        let end = Int(nodes[i].next)
+        while c < end {
+            let key = strings[Int(nodes[c].payload)]
+            let value = c + 1
+            out.append((key, value))
+            c = Int(nodes[value].next)
+        }
+        return out
+    }
+
+    /// Line and column (both from 1, column in characters) of node `i`.
+    public func position(of i: Int) -> (line: Int, column: Int) {
+        Self.position(ofOffset: Int(nodes[i].offset), in: text)
+    }
+
+    static func position(ofOffset offset: Int, in text: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var k = 0
+        let end = min(offset, text.count)
+        while k < end {
+            let b = text[k]
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+            k += 1
+        }
+        return (line, column)
+    }
+}
+
+/// A JSON text that does not parse: where, and what was expected.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+// MARK: - Parser
+
+/// An iterative recursive-descent JSON parser writing a `JSONDocument` tape.
+struct JSONParser {
+    let bytes: [UInt8]
+    var i = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let p = JSONDocument.position(ofOffset: offset ?? i, in: bytes)
+        return JSONSyntaxError(line: p.line, column: p.column, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeHere() -> String {
+        if i >= bytes.count { return "end of file" }
+        let b = bytes[i]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return String(format: "byte 0x%02X", b)
+    }
+
+    /// One open container on the parser's own stack.
+    private struct Frame {
+        var node: Int
+        var isObject: Bool
+        var count: UInt32
+        var awaitingFirst: Bool
+    }
+
+    mutating func parse(into doc: inout JSONDocument) throws(JSONSyntaxError) {
+        if bytes.count >= UInt32.max { throw fail("file too large (4 GiB limit)", at: 0) }
+        // Skip a UTF-8 byte order mark.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        var stack: [Frame] = []
+        skipWhitespace()
+        try parseValueStart(&doc, &stack)
+        while !stack.isEmpty {
+            skipWhitespace()
+            let top = stack.count - 1
+            if stack[top].awaitingFirst {
+                // The container was just opened and is not empty.
+                stack[top].awaitingFirst = false
+            } else {
+                guard i < bytes.count else {
+                    throw fail(stack[top].isObject ? "unterminated object: expected ',' or '}'" : "unterminated array: expected ',' or ']'")
+                }
+                let b = bytes[i]
+                let close: UInt8 = stack[top].isObject ? 0x7D : 0x5D
+                if b == close {
+                    i += 1
+                    let frame = stack.removeLast()
+                    doc.nodes[frame.node].next = UInt32(doc.nodes.count)
+                    doc.nodes[frame.node].payload = frame.count
+                    continue
+                }
+                guard b == 0x2C else {
+                    throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeHere())")
+                }
+                i += 1
+                skipWhitespace()
+            }
+            if stack[top].isObject {
+                try parseKey(&doc)
+            }
+            stack[top].count += 1
+            try parseValueStart(&doc, &stack)
+        }
+        skipWhitespace()
+        if i < bytes.count { throw fail("unexpected \(describeHere()) after the end of the document") }
+    }
+
+    private mutating func parseKey(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+        guard i < bytes.count, bytes[i] == 0x22 else {
+            throw fail("expected a quoted member name, found \(describeHere())")
+        }
+        try parseString(&doc)
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == 0x3A else { throw fail("expected ':' after the member name, found \(describeHere())") }
+        i += 1
+        skipWhitespace()
+    }
+
+    /// Parses a scalar, or opens a container (pushing a frame and its first member).
+    private mutating func parseValueStart(_ doc: inout JSONDocument, _ stack: inout [Frame]) throws(JSONSyntaxError) {
+        guard i < bytes.count else { throw fail("expected a value, found end of file") }
+        let start = i
+        switch bytes[i] {
+        case 0x7B, 0x5B:
+            let isObject = bytes[i] == 0x7B
+            let node = doc.nodes.count
+            doc.nodes.append(.init(kind: isObject ? .object : .array, offset: UInt32(start), next: 0, payload: 0))
+            i += 1
+            skipWhitespace()
+            let close: UInt8 = isObject ? 0x7D : 0x5D
+            if i < bytes.count && bytes[i] == close {
+                i += 1
+                doc.nodes[node].next = UInt32(doc.nodes.count)
+                return
+            }
+            // Members are parsed by the loop in `parse`, never by recursion.
+            stack.append(Frame(node: node, isObject: isObject, count: 0, awaitingFirst: true))
+        case 0x22:
+            try parseString(&doc)
+        case 0x74:
+            try literal("true", .true, &doc)
+        case 0x66:
+            try literal("false", .false, &doc)
+        case 0x6E:
+            try literal("null", .null, &doc)
+        case 0x2D, 0x30...0x39:
+            try parseNumber(&doc)
+        default:
+            throw fail("expected a value, found \(describeHere())")
+        }
+    }
+
+    private mutating func literal(_ word: String, _ kind: JSONDocument.Kind, _ doc: inout JSONDocument) throws(JSONSyntaxError) {
+        let start = i
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
+            throw fail("expected a value, found \(describeHere())")
+        }
+        i += w.count
+        doc.nodes.append(.init(kind: kind, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: 0))
+    }
+
+    private mutating func parseNumber(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+        let start = i
+        if bytes[i] == 0x2D { i += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.i
+            while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 { p.i += 1 }
+            return p.i - s
+        }
+        guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { throw fail("expected a digit in number") }
+        if bytes[i] == 0x30 { i += 1 } else { _ = digits(&self) }
+        if i < bytes.count, bytes[i] == 0x2E {
+            i += 1
+            guard digits(&self) > 0 else { throw fail("expected a digit after '.' in number") }
+        }
+        if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
+            i += 1
+            if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+            guard digits(&self) > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        doc.nodes.append(.init(kind: .number, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(doc.numbers.count)))
+        doc.numbers.append(value)
+    }
+
+    private mutating func parseString(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+        let start = i
+        i += 1
+        var scalars: [UInt8]? = nil
+        var runStart = i
+        while true {
+            guard i < bytes.count else { throw fail("unterminated string", at: start) }
+            let b = bytes[i]
+            if b == 0x22 { break }
+            if b < 0x20 { throw fail("control character in string; write it as an escape such as \\n") }
+            if b == 0x5C {
+                if scalars == nil { scalars = [] }
+                scalars!.append(contentsOf: bytes[runStart..<i])
+                i += 1
+                guard i < bytes.count else { throw fail("unterminated escape in string") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case 0x22: scalars!.append(0x22)
+                case 0x5C: scalars!.append(0x5C)
+                case 0x2F: scalars!.append(0x2F)
+                case 0x62: scalars!.append(0x08)
+                case 0x66: scalars!.append(0x0C)
+                case 0x6E: scalars!.append(0x0A)
+                case 0x72: scalars!.append(0x0D)
+                case 0x74: scalars!.append(0x09)
+                case 0x75:
+                    var code = try hex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        if i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 {
+                            i += 2
+                            let low = try hex4()
+                            guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid low surrogate in \\u escape") }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            throw fail("unpaired surrogate in \\u escape")
+                        }
+                    } else if (0xDC00...0xDFFF).contains(code) {
+                        throw fail("unpaired surrogate in \\u escape")
+                    }
+                    scalars!.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
+                default:
+                    throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in string", at: i - 2)
+                }
+                runStart = i
+                continue
+            }
+            i += 1
+        }
+        let value: String
+        if var s = scalars {
+            s.append(contentsOf: bytes[runStart..<i])
+            value = String(decoding: s, as: UTF8.self)
+        } else {
+            value = String(decoding: bytes[runStart..<i], as: UTF8.self)
+        }
+        i += 1
+        doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(doc.strings.count)))
+        doc.strings.append(value)
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("expected 4 hex digits after \\u") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw fail("expected 4 hex digits after \\u")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+}

@@ -1,0 +1,78 @@
+/// How an element treats its children, after SwiftUI's
+/// `AccessibilityChildBehavior`.
+public enum ChildBehavior: String, CaseIterable, Hashable, Sendable {
+    /// The children become one element: labels joined with ", " in order,
+    /// actions merged.
+    case combine
+    /// The children are hidden; the element stands alone.
+    case ignore
+    /// The element is a container: its children are navigated together, as a
+    /// block placed by the container's frame.
+    case contain
+}
+
+/// `UIAccessibilityContainerType`.
+public enum ContainerType: String, CaseIterable, Hashable, Sendable {
+    case none, list, semanticGroup, dataTable, landmark
+}
+
+/// Index of an element in its screen's element table (preorder).
+public typealias ElementIndex = Int
+
+/// One node of a screen's accessibility tree, with the properties of Apple's
+/// accessibility API (`accessibilityLabel`, `accessibilityTraits`,
+/// `accessibilityFrame`, …).
+///
+/// Elements live in a flat table (`Screen.elements`) in preorder, linked by
+/// indices, so that no operation on a tree recurses: a tree 100,000 levels
+/// deep loads, orders and is released without touching the stack.
+public struct Element: Hashable, Sendable {
+    public var label: String?
+    public var value: String?
+    public var hint: String?
+    public var identifier: String?
+    public var traits: TraitSet = []
+    /// The frame in points (absolute). For a container without one, the union
+    /// of its children's frames is used.
+    public var frame: Rect?
+    /// Names for Voice Control and Full Keyboard Access Find, primary first.
+    public var inputLabels: [String] = []
+    public var customActions: [CustomAction] = []
+    /// Where gestures land; the frame's centre when absent.
+    public var activationPoint: Point?
+    /// Higher sorts first among siblings; default 0.
+    public var sortPriority: Double = 0
+    public var hidden: Bool = false
+    /// Explicit `accessibilityRespondsToUserInteraction`; inferred when nil.
+    public var respondsToUserInteraction: Bool?
+    public var childBehavior: ChildBehavior?
+    public var containerType: ContainerType = .none
+    /// Explicit order of children by identifier (`accessibilityElements`).
+    public var accessibilityElements: [String]?
+    /// The range of an adjustable value.
+    public var range: ValueRange?
+    /// What activating the element does (a tap, Space, "Tap …").
+    public var onActivate: [Effect] = []
+    /// Whether the element scrolls its content (the scanner menu offers Scroll).
+    public var scrollable: Bool = false
+
+    /// Index of the parent in the screen's table; nil for the root.
+    public internal(set) var parent: ElementIndex?
+    /// Indices of the children, in document order.
+    public internal(set) var children: [ElementIndex] = []
+
+    public init() {}
+
+    /// Whether the element is a container navigated as a block.
+    public var isContainer: Bool {
+        childBehavior == .contain || containerType != .none || accessibilityElements != nil || traits.contains(.tabBar)
+    }
+
+    /// Explicit or inferred `accessibilityRespondsToUserInteraction` of this
+    /// node alone (a combined element also counts its children; see
+    /// `Screen.respondsToUserInteraction(_:)`).
+    public var respondsOnItsOwn: Bool {
+        if let explicit = respondsToUserInteraction { return explicit }
+        return !traits.intersection(Trait.interactive).isEmpty || !onActivate.isEmpty || !customActions.isEmpty
+    }
+}

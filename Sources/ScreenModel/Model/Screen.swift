@@ -1,0 +1,218 @@
+/// One screen of an app: its accessibility tree, its size and reading
+/// direction.
+public struct Screen: Hashable, Sendable {
+    /// The name the app model knows it by (`checkout`).
+    public var name: String
+    /// A readable title.
+    public var title: String?
+    /// Screen size in points; the root's frame when absent.
+    public var size: Rect
+    public var layoutDirection: LayoutDirection
+    /// The tree in preorder; `elements[0]` is the root.
+    public internal(set) var elements: [Element]
+    /// Identifier → element index.
+    public internal(set) var identifiers: [String: ElementIndex]
+    /// Each element's frame, or for a frameless container the union of its
+    /// descendants' frames.
+    public internal(set) var frames: [Rect]
+
+    /// Builds a screen from a preorder element table whose `parent`/`children`
+    /// links are set. Frames of frameless containers are derived here.
+    public init(name: String, title: String? = nil, size: Rect? = nil, layoutDirection: LayoutDirection = .leftToRight, elements: [Element]) {
+        precondition(!elements.isEmpty, "a screen has a root element")
+        self.name = name
+        self.title = title
+        self.layoutDirection = layoutDirection
+        self.elements = elements
+        var ids: [String: ElementIndex] = [:]
+        for (i, e) in elements.enumerated() {
+            if let id = e.identifier, ids[id] == nil { ids[id] = i }
+        }
+        self.identifiers = ids
+        // Bottom-up in one pass: preorder reversed visits children before parents.
+        var union = [Rect?](repeating: nil, count: elements.count)
+        for i in stride(from: elements.count - 1, through: 0, by: -1) {
+            let own = elements[i].frame ?? union[i]
+            union[i] = own
+            if let f = own, let p = elements[i].parent {
+                union[p] = elements[p].frame == nil ? (union[p].map { $0.union(f) } ?? f) : union[p]
+            }
+        }
+        self.frames = union.map { $0 ?? .zero }
+        self.size = size ?? frames[0]
+    }
+
+    /// The root element's index.
+    public var root: ElementIndex { 0 }
+
+    /// The element at `i`.
+    public subscript(_ i: ElementIndex) -> Element { elements[i] }
+
+    /// Where gestures land for element `i`: its activation point, or its frame's centre.
+    public func activationPoint(of i: ElementIndex) -> Point {
+        elements[i].activationPoint ?? frames[i].center
+    }
+
+    /// Whether `i` is inside (or is) `ancestor`.
+    public func isDescendant(_ i: ElementIndex, of ancestor: ElementIndex) -> Bool {
+        var c: ElementIndex? = i
+        while let k = c {
+            if k == ancestor { return true }
+            c = elements[k].parent
+        }
+        return false
+    }
+
+    /// The path of `i` as it is written in errors and scripts:
+    /// `root/children[2]/children[0]`.
+    public func path(of i: ElementIndex) -> String {
+        var parts: [String] = []
+        var c = i
+        while let p = elements[c].parent {
+            parts.append("children[\(elements[p].children.firstIndex(of: c)!)]")
+            c = p
+        }
+        parts.append("root")
+        return parts.reversed().joined(separator: "/")
+    }
+
+    /// The element at a path such as `root/children[2]/children[0]`.
+    public func element(atPath path: String) -> ElementIndex? {
+        let parts = path.split(separator: "/")
+        guard parts.first == "root" else { return nil }
+        var c = root
+        for part in parts.dropFirst() {
+            guard part.hasPrefix("children["), part.hasSuffix("]"),
+                  let k = Int(part.dropFirst(9).dropLast()), k >= 0, k < elements[c].children.count else { return nil }
+            c = elements[c].children[k]
+        }
+        return c
+    }
+
+    /// Descendants of `i` (not `i`) in preorder, skipping hidden subtrees.
+    func visibleDescendants(of i: ElementIndex) -> [ElementIndex] {
+        var out: [ElementIndex] = []
+        var stack = elements[i].children.reversed() as [ElementIndex]
+        while let k = stack.popLast() {
+            if elements[k].hidden { continue }
+            out.append(k)
+            stack.append(contentsOf: elements[k].children.reversed())
+        }
+        return out
+    }
+
+    // MARK: - Effective properties (children behaviour applied)
+
+    /// The label an assistive technology reads and shows for `i`. A `combine`
+    /// element without its own label joins its descendants' labels with ", ".
+    public func label(of i: ElementIndex) -> String? {
+        let e = elements[i]
+        if let l = e.label, !l.isEmpty { return l }
+        guard e.childBehavior == .combine else { return e.label }
+        let parts = visibleDescendants(of: i).compactMap { elements[$0].label }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The value of `i`; for a `combine` element without one, the first
+    /// descendant value.
+    public func value(of i: ElementIndex) -> String? {
+        let e = elements[i]
+        if e.value != nil || e.childBehavior != .combine { return e.value }
+        return visibleDescendants(of: i).lazy.compactMap { self.elements[$0].value }.first
+    }
+
+    /// The traits of `i`; a `combine` element also carries its descendants'.
+    public func traits(of i: ElementIndex) -> TraitSet {
+        let e = elements[i]
+        guard e.childBehavior == .combine else { return e.traits }
+        return visibleDescendants(of: i).reduce(e.traits) { $0.union(elements[$1].traits) }
+    }
+
+    /// The names Voice Control and FKA Find match: input labels, else the label.
+    public func inputLabels(of i: ElementIndex) -> [String] {
+        let own = elements[i].inputLabels.filter { !$0.isEmpty }
+        if !own.isEmpty { return own }
+        return label(of: i).map { [$0] } ?? []
+    }
+
+    /// What activating `i` does. A `combine` element without its own
+    /// activation takes its first actionable descendant's.
+    public func activationEffects(of i: ElementIndex) -> [Effect] {
+        let e = elements[i]
+        if !e.onActivate.isEmpty || e.childBehavior != .combine { return e.onActivate }
+        return visibleDescendants(of: i).lazy.map { self.elements[$0].onActivate }.first { !$0.isEmpty } ?? []
+    }
+
+    /// The custom actions of `i`. A `combine` element also offers its
+    /// descendants' custom actions, and each actionable descendant after the
+    /// one that supplies its activation, as an action named by its label.
+    public func customActions(of i: ElementIndex) -> [CustomAction] {
+        let e = elements[i]
+        guard e.childBehavior == .combine else { return e.customActions }
+        var out = e.customActions
+        var activationTaken = !e.onActivate.isEmpty
+        for d in visibleDescendants(of: i) {
+            let c = elements[d]
+            if !c.onActivate.isEmpty {
+                if activationTaken {
+                    out.append(CustomAction(name: c.label ?? c.identifier ?? "Action", effects: c.onActivate))
+                } else {
+                    activationTaken = true
+                }
+            }
+            out.append(contentsOf: c.customActions)
+        }
+        return out
+    }
+
+    /// `accessibilityRespondsToUserInteraction` of `i`: explicit, or inferred
+    /// from traits, activation and custom actions (a `combine` element also
+    /// from its descendants').
+    public func respondsToUserInteraction(_ i: ElementIndex) -> Bool {
+        let e = elements[i]
+        if let explicit = e.respondsToUserInteraction { return explicit }
+        if e.respondsOnItsOwn { return true }
+        guard e.childBehavior == .combine else { return false }
+        return visibleDescendants(of: i).contains { elements[$0].respondsOnItsOwn }
+    }
+
+    /// The element whose frame contains `p`: the topmost, which is the last in
+    /// drawing (pre)order among visible, non-container elements; nil when none.
+    /// Only elements for which `candidate` holds are considered.
+    public func hitTest(_ p: Point, where candidate: (ElementIndex) -> Bool) -> ElementIndex? {
+        var best: ElementIndex? = nil
+        var stack: [ElementIndex] = [root]
+        while let k = stack.popLast() {
+            let e = elements[k]
+            if e.hidden { continue }
+            if candidate(k) && frames[k].contains(p) { best = max(best ?? k, k) }
+            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            stack.append(contentsOf: e.children)
+        }
+        return best
+    }
+}
+
+/// An app: its screens and where it starts.
+public struct AppModel: Hashable, Sendable {
+    public var name: String
+    public var startScreen: String
+    /// Screens by name, in the order the file lists them.
+    public var screens: [Screen]
+    /// Screen name → index in `screens`.
+    public private(set) var screenIndex: [String: Int]
+
+    public init(name: String, startScreen: String, screens: [Screen]) {
+        self.name = name
+        self.startScreen = startScreen
+        self.screens = screens
+        var index: [String: Int] = [:]
+        for (i, s) in screens.enumerated() where index[s.name] == nil { index[s.name] = i }
+        self.screenIndex = index
+    }
+
+    /// The screen named `name`.
+    public func screen(named name: String) -> Screen? {
+        screenIndex[name].map { screens[$0] }
+    }
+}

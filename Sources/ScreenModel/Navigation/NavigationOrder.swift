@@ -1,0 +1,396 @@
+/// The assistive technology a navigation order is computed for.
+public enum Technology: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case switchControl = "switch"
+    case fullKeyboardAccess = "keyboard"
+    case voiceControl = "voice"
+
+    /// `Switch Control`, `Full Keyboard Access`, `Voice Control`.
+    public var description: String {
+        switch self {
+        case .switchControl: return "Switch Control"
+        case .fullKeyboardAccess: return "Full Keyboard Access"
+        case .voiceControl: return "Voice Control"
+        }
+    }
+}
+
+/// Settings of the navigation order where Apple documents no rule. Every
+/// field is a model choice, listed with its default in docs/navigation-order.md.
+public struct NavigationOptions: Hashable, Sendable {
+    /// Two elements share a row when their vertical extents overlap by at
+    /// least this fraction of the shorter height. Default 0.5.
+    public var rowOverlap: Double = 0.5
+    /// Skip elements with the `notEnabled` trait (they cannot be activated).
+    /// Default true.
+    public var skipNotEnabled: Bool = true
+    /// Switch Control's Group Items (default on): containers become groups,
+    /// and crowded levels are split into rows and blocks.
+    public var groupItems: Bool = true
+    /// Switch Control: a level with more members than this is split into
+    /// rows, then into blocks of rows. Default 6.
+    public var maxGroupSize: Int = 6
+
+    public init(rowOverlap: Double = 0.5, skipNotEnabled: Bool = true, groupItems: Bool = true, maxGroupSize: Int = 6) {
+        self.rowOverlap = rowOverlap
+        self.skipNotEnabled = skipNotEnabled
+        self.groupItems = groupItems
+        self.maxGroupSize = max(2, maxGroupSize)
+    }
+}
+
+/// A place in a navigation tree: a stop (an element the technology lands
+/// on) or a group of places.
+public enum NavigationNode: Hashable, Sendable {
+    case stop(ElementIndex)
+    case group(Int)
+}
+
+/// A group of navigation places: the screen itself, a container (a `contain`
+/// element, a list, a tab bar…), or a geometric row or block that Switch
+/// Control forms on a crowded level.
+public struct NavigationGroup: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The whole screen (or the modal element that traps navigation).
+        case screen
+        /// A container element.
+        case container(ElementIndex)
+        /// Elements sharing a row.
+        case row
+        /// Consecutive rows or items, when a level is still too crowded.
+        case block
+    }
+    public var kind: Kind
+    public var members: [NavigationNode]
+    /// The union of the members' frames: what a group highlight draws.
+    public var frame: Rect
+}
+
+/// The order in which Switch Control scans, Full Keyboard Access tabs and
+/// Voice Control numbers the elements of one screen: one function of the
+/// model, used by every technology (docs/navigation-order.md).
+public struct NavigationOrder: Hashable, Sendable {
+    public let technology: Technology
+    /// Every stop, in order. The same list for every technology.
+    public let stops: [ElementIndex]
+    /// The group tree; `groups[0]` is the top level.
+    public let groups: [NavigationGroup]
+    /// The modal element that traps navigation, if any.
+    public let modal: ElementIndex?
+
+    /// The top-level group.
+    public var top: NavigationGroup { groups[0] }
+
+    /// The 1-based position of `element` among the stops (Voice Control's number).
+    public func number(of element: ElementIndex) -> Int? {
+        stops.firstIndex(of: element).map { $0 + 1 }
+    }
+
+    /// Computes the order of `screen` for `technology`.
+    ///
+    /// Rules, in order: hidden and ignored subtrees are excluded; a visible
+    /// modal element traps navigation to its subtree; a container is placed as
+    /// a block by its frame and ordered inside; within a container, explicit
+    /// `accessibilityElements` order wins over `sortPriority` (higher first),
+    /// which wins over geometry (rows top to bottom, then left to right, or
+    /// right to left on a right-to-left screen). Stops are elements that
+    /// respond to user interaction.
+    public init(screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
+        self.technology = technology
+        var builder = OrderBuilder(screen: screen, options: options)
+        let modal = builder.modalRoot()
+        self.modal = modal
+        let tree = builder.containerTree(top: modal ?? screen.root)
+        var groups: [NavigationGroup] = []
+        var stops: [ElementIndex] = []
+        builder.assemble(tree, technology: technology, groups: &groups, stops: &stops)
+        self.groups = groups
+        self.stops = stops
+    }
+}
+
+// MARK: - Building
+
+/// A member of one container's level before grouping.
+struct LevelMember {
+    enum Node { case stop(ElementIndex), container(ElementIndex) }
+    var node: Node
+    var frame: Rect
+    var priority: Double
+    var sequence: Int
+}
+
+struct OrderBuilder {
+    let screen: Screen
+    let options: NavigationOptions
+    /// Ordered level members per container element.
+    var levels: [ElementIndex: [LevelMember]] = [:]
+
+    init(screen: Screen, options: NavigationOptions) {
+        self.screen = screen
+        self.options = options
+    }
+
+    func isStop(_ i: ElementIndex) -> Bool {
+        guard screen.respondsToUserInteraction(i) else { return false }
+        if options.skipNotEnabled && screen.traits(of: i).contains(.notEnabled) { return false }
+        return true
+    }
+
+    /// The last visible modal element in drawing order, outside ignored or combined subtrees.
+    func modalRoot() -> ElementIndex? {
+        var found: ElementIndex? = nil
+        var stack = [screen.root]
+        while let k = stack.popLast() {
+            let e = screen.elements[k]
+            if e.hidden { continue }
+            if e.traits.contains(.isModal) { found = max(found ?? k, k) }
+            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            stack.append(contentsOf: e.children)
+        }
+        return found
+    }
+
+    /// Whether `i` stands alone, its children not navigated.
+    func isLeafLike(_ i: ElementIndex) -> Bool {
+        let e = screen.elements[i]
+        return e.children.isEmpty || e.childBehavior == .combine || e.childBehavior == .ignore
+    }
+
+    /// Orders every container reachable from `top`; returns `top`'s key.
+    mutating func containerTree(top: ElementIndex) -> ElementIndex {
+        if isLeafLike(top) {
+            levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: 0, sequence: 0)] : []
+            return top
+        }
+        var work = [top]
+        while let c = work.popLast() {
+            let members = ordered(collect(c), in: c)
+            levels[c] = members
+            for m in members { if case .container(let k) = m.node { work.append(k) } }
+        }
+        return top
+    }
+
+    /// The members of container `c`'s level: stops and sub-containers, with
+    /// transparent (plain) elements flattened into the level.
+    func collect(_ c: ElementIndex) -> [LevelMember] {
+        var out: [LevelMember] = []
+        func add(_ node: LevelMember.Node, _ k: ElementIndex) {
+            out.append(LevelMember(node: node, frame: screen.frames[k], priority: screen.elements[k].sortPriority, sequence: out.count))
+        }
+        let container = screen.elements[c]
+        var roots: [ElementIndex]
+        if let ids = container.accessibilityElements {
+            roots = ids.compactMap { screen.identifiers[$0] }.filter { $0 != c && screen.isDescendant($0, of: c) }
+        } else {
+            roots = container.children
+        }
+        var stack = Array(roots.reversed())
+        while let k = stack.popLast() {
+            let e = screen.elements[k]
+            if e.hidden { continue }
+            if isLeafLike(k) {
+                if isStop(k) { add(.stop(k), k) }
+            } else if e.isContainer {
+                add(.container(k), k)
+            } else {
+                if isStop(k) { add(.stop(k), k) }
+                stack.append(contentsOf: e.children.reversed())
+            }
+        }
+        return out
+    }
+
+    /// Explicit order as listed; otherwise priority (higher first), then rows.
+    func ordered(_ members: [LevelMember], in c: ElementIndex) -> [LevelMember] {
+        if screen.elements[c].accessibilityElements != nil { return members }
+        var byPriority: [Double: [LevelMember]] = [:]
+        for m in members { byPriority[m.priority, default: []].append(m) }
+        var out: [LevelMember] = []
+        out.reserveCapacity(members.count)
+        for p in byPriority.keys.sorted(by: >) {
+            out.append(contentsOf: geometric(byPriority[p]!))
+        }
+        return out
+    }
+
+    /// Rows top to bottom; within a row left to right (or right to left).
+    func geometric(_ members: [LevelMember]) -> [LevelMember] {
+        let byTop = members.sorted {
+            ($0.frame.minY, $0.frame.minX, $0.sequence) < ($1.frame.minY, $1.frame.minX, $1.sequence)
+        }
+        var out: [LevelMember] = []
+        out.reserveCapacity(members.count)
+        var row: [LevelMember] = []
+        func flush() {
+            if screen.layoutDirection == .rightToLeft {
+                row.sort { ($0.frame.maxX, -$0.sequence) > ($1.frame.maxX, -$1.sequence) }
+            } else {
+                row.sort { ($0.frame.minX, $0.sequence) < ($1.frame.minX, $1.sequence) }
+            }
+            out.append(contentsOf: row)
+            row.removeAll(keepingCapacity: true)
+        }
+        for m in byTop {
+            if let anchor = row.first, !sharesRow(anchor.frame, m.frame) { flush() }
+            row.append(m)
+        }
+        flush()
+        return out
+    }
+
+    func sharesRow(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap >= 0 && overlap >= options.rowOverlap * min(a.height, b.height)
+    }
+
+    // MARK: - Assembly
+
+    /// Turns ordered levels into groups and the flat stop list.
+    func assemble(_ top: ElementIndex, technology: Technology, groups: inout [NavigationGroup], stops: inout [ElementIndex]) {
+        // Stops per container, bottom-up, to drop containers with nothing to navigate.
+        var order: [ElementIndex] = []
+        var work = [top]
+        while let c = work.popLast() {
+            order.append(c)
+            for m in levels[c] ?? [] { if case .container(let k) = m.node { work.append(k) } }
+        }
+        var stopCount: [ElementIndex: Int] = [:]
+        for c in order.reversed() {
+            var n = 0
+            for m in levels[c] ?? [] {
+                switch m.node {
+                case .stop: n += 1
+                case .container(let k): n += stopCount[k] ?? 0
+                }
+            }
+            stopCount[c] = n
+        }
+
+        // Flat stop list: depth-first, explicit stack.
+        var stack: [LevelMember] = (levels[top] ?? []).reversed()
+        while let m = stack.popLast() {
+            switch m.node {
+            case .stop(let k): stops.append(k)
+            case .container(let k): stack.append(contentsOf: (levels[k] ?? []).reversed())
+            }
+        }
+
+        // Group tree.
+        groups.append(NavigationGroup(kind: .screen, members: [], frame: screen.frames[top]))
+        guard technology != .voiceControl else {
+            groups[0].members = stops.map { .stop($0) }
+            groups[0].frame = screen.size
+            return
+        }
+        let grouping = technology == .switchControl ? options.groupItems : true
+        // (group index, container) pairs still to fill.
+        var pending: [(Int, ElementIndex)] = [(0, top)]
+        while let (g, c) = pending.popLast() {
+            var nodes: [(NavigationNode, Rect)] = []
+            for m in levels[c] ?? [] {
+                switch m.node {
+                case .stop(let k):
+                    nodes.append((.stop(k), m.frame))
+                case .container(let k):
+                    let n = stopCount[k] ?? 0
+                    if n == 0 { continue }
+                    if !grouping {
+                        // Group Items off: the container's stops join this level.
+                        for s in flatStops(k) { nodes.append((.stop(s), screen.frames[s])) }
+                        continue
+                    }
+                    if n == 1, let only = flatStops(k).first {
+                        nodes.append((.stop(only), screen.frames[only]))
+                        continue
+                    }
+                    let child = groups.count
+                    groups.append(NavigationGroup(kind: .container(k), members: [], frame: m.frame))
+                    pending.append((child, k))
+                    nodes.append((.group(child), m.frame))
+                }
+            }
+            if technology == .switchControl && options.groupItems && nodes.count > options.maxGroupSize {
+                nodes = crowdedLevel(nodes, groups: &groups)
+            }
+            groups[g].members = nodes.map(\.0)
+            if let first = nodes.first {
+                groups[g].frame = nodes.dropFirst().reduce(first.1) { $0.union($1.1) }
+            }
+        }
+    }
+
+    func flatStops(_ c: ElementIndex) -> [ElementIndex] {
+        var out: [ElementIndex] = []
+        var stack: [LevelMember] = (levels[c] ?? []).reversed()
+        while let m = stack.popLast() {
+            switch m.node {
+            case .stop(let k): out.append(k)
+            case .container(let k): stack.append(contentsOf: (levels[k] ?? []).reversed())
+            }
+        }
+        return out
+    }
+
+    /// Switch Control on a crowded level: consecutive members sharing a row
+    /// become a row group; if still more than `maxGroupSize` remain, they are
+    /// gathered into balanced blocks.
+    func crowdedLevel(_ nodes: [(NavigationNode, Rect)], groups: inout [NavigationGroup]) -> [(NavigationNode, Rect)] {
+        var rows: [[(NavigationNode, Rect)]] = []
+        for n in nodes {
+            if let anchor = rows.last?.first, sharesRow(anchor.1, n.1) {
+                rows[rows.count - 1].append(n)
+            } else {
+                rows.append([n])
+            }
+        }
+        var level: [(NavigationNode, Rect)] = []
+        for row in rows {
+            if row.count == 1 { level.append(row[0]); continue }
+            level.append(makeGroup(.row, row, &groups))
+        }
+        // Rows may themselves hold too many items: split them into blocks too.
+        for (k, item) in level.enumerated() {
+            guard case .group(let g) = item.0, groups[g].kind == .row, groups[g].members.count > options.maxGroupSize else { continue }
+            let inner = zip(groups[g].members, groups[g].members.map { rect(of: $0, groups) }).map { ($0, $1) }
+            groups[g].members = blocks(inner, &groups).map(\.0)
+            level[k] = item
+        }
+        if level.count > options.maxGroupSize { level = blocks(level, &groups) }
+        return level
+    }
+
+    func rect(of node: NavigationNode, _ groups: [NavigationGroup]) -> Rect {
+        switch node {
+        case .stop(let k): return screen.frames[k]
+        case .group(let g): return groups[g].frame
+        }
+    }
+
+    /// Balanced consecutive blocks of at most `maxGroupSize` members.
+    func blocks(_ items: [(NavigationNode, Rect)], _ groups: inout [NavigationGroup]) -> [(NavigationNode, Rect)] {
+        let size = options.maxGroupSize
+        guard items.count > size else { return items }
+        // At most `size` blocks; a block that would still be too big nests further.
+        let count2 = min((items.count + size - 1) / size, size)
+        var out: [(NavigationNode, Rect)] = []
+        var start = 0
+        let base = items.count / count2
+        let extra = items.count % count2
+        for b in 0..<count2 {
+            let n = base + (b < extra ? 1 : 0)
+            let chunk = Array(items[start..<(start + n)])
+            start += n
+            if chunk.count == 1 { out.append(chunk[0]); continue }
+            let inner = chunk.count > size ? blocks(chunk, &groups) : chunk
+            out.append(makeGroup(.block, inner, &groups))
+        }
+        return out
+    }
+
+    func makeGroup(_ kind: NavigationGroup.Kind, _ members: [(NavigationNode, Rect)], _ groups: inout [NavigationGroup]) -> (NavigationNode, Rect) {
+        let frame = members.dropFirst().reduce(members[0].1) { $0.union($1.1) }
+        groups.append(NavigationGroup(kind: kind, members: members.map(\.0), frame: frame))
+        return (.group(groups.count - 1), frame)
+    }
+}

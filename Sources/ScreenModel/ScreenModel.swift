@@ -1,1 +1,0 @@
-// The screen model: see docs/screen-model.md.
