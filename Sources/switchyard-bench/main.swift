@@ -1,1 +1,17 @@
-print("bench")
+import Foundation
+
+/// switchyard-bench: speed figures, one JSON line per benchmark. Build in
+/// release mode: `swift run -c release switchyard-bench [NAME…]`.
+let available: [(String, () -> [String])] = [
+    ("screen-model", ScreenModelBench.run),
+]
+
+let wanted = Array(CommandLine.arguments.dropFirst())
+let unknown = wanted.filter { w in !available.contains { $0.0 == w } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("switchyard-bench: unknown benchmark \(unknown.joined(separator: ", ")); expected: \(available.map(\.0).joined(separator: ", "))\n".utf8))
+    exit(2)
+}
+for (name, run) in available where wanted.isEmpty || wanted.contains(name) {
+    for line in run() { print(line) }
+}

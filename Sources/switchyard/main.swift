@@ -1,9 +1,47 @@
+import Foundation
 import ScreenModel
-import DemoApp
-let app = DemoApp.load()
-for s in app.screens {
-    for t in Technology.allCases {
-        let o = NavigationOrder(screen: s, technology: t)
-        print(s.name, t, o.stops.map { s.label(of: $0) ?? "?" }, o.groups.count)
+
+/// The switchyard command-line tool: parses arguments and calls the modules.
+let usage = """
+    usage: switchyard <command> [options]
+
+    commands:
+      inspect   show a screen's tree and navigation order (the demo app when no file is given)
+
+    Run 'switchyard <command> --help' for a command's options.
+    """
+
+func runTool(_ argv: [String]) -> ExitStatus {
+    guard let command = argv.first else {
+        Output.err(usage)
+        return .unusableInput
+    }
+    let rest = Array(argv.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        switch command {
+        case InspectCommand.name: Output.out(InspectCommand.usage + "\n")
+        default: Output.out(usage + "\n")
+        }
+        return .success
+    }
+    do {
+        switch command {
+        case InspectCommand.name:
+            return try InspectCommand(rest).run()
+        case "--help", "-h", "help":
+            Output.out(usage + "\n")
+            return .success
+        default:
+            Output.err("switchyard: error: unknown command '\(command)'\n\(usage)")
+            return .unusableInput
+        }
+    } catch let e as UsageError {
+        Output.err("\(e)")
+        return .unusableInput
+    } catch {
+        Output.err("\(error)")
+        return .unusableInput
     }
 }
+
+exit(runTool(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -31,6 +31,16 @@ public struct AppDecoder {
     }
 }
 
+/// The members of one JSON object, looked up by a linear scan: objects in
+/// this format are small, and hashing every key costs more than comparing.
+struct Fields {
+    let list: [(key: String, value: Int)]
+    subscript(_ key: String) -> Int? {
+        for m in list where m.key == key { return m.value }
+        return nil
+    }
+}
+
 /// Typed access to a JSON tape with errors that carry a path.
 struct Reader {
     let doc: JSONDocument
@@ -40,15 +50,16 @@ struct Reader {
         .wrongType(file: file, at: at, expected: expected, found: doc.kind(i).noun)
     }
 
-    func object(_ i: Int, _ at: String, known: [String]) throws(ScreenModelError) -> [String: Int] {
+    func object(_ i: Int, _ at: String, known: [String]) throws(ScreenModelError) -> Fields {
         guard doc.kind(i) == .object else { throw wrongType(i, "an object", at) }
-        var out: [String: Int] = [:]
-        for (k, v) in doc.members(i) {
-            guard known.contains(k) else { throw .unknownField(file: file, at: at, field: k, known: known) }
-            guard out[k] == nil else { throw .invalidValue(file: file, at: at, message: "field '\(k)' appears twice") }
-            out[k] = v
+        let members = doc.members(i)
+        for (n, m) in members.enumerated() {
+            guard known.contains(m.key) else { throw .unknownField(file: file, at: at, field: m.key, known: known) }
+            for earlier in members[..<n] where earlier.key == m.key {
+                throw .invalidValue(file: file, at: at, message: "field '\(m.key)' appears twice")
+            }
         }
-        return out
+        return Fields(list: members)
     }
 
     func string(_ i: Int, _ at: String) throws(ScreenModelError) -> String {
@@ -77,7 +88,7 @@ struct Reader {
         return out
     }
 
-    func require(_ fields: [String: Int], _ name: String, _ at: String, _ expected: String) throws(ScreenModelError) -> Int {
+    func require(_ fields: Fields, _ name: String, _ at: String, _ expected: String) throws(ScreenModelError) -> Int {
         guard let i = fields[name] else { throw .missingField(file: file, at: at, field: name, expected: expected) }
         return i
     }
@@ -145,12 +156,21 @@ struct Reader {
             e.parent = parent
             table.append(e)
             if let p = parent { table[p].children.append(index) }
-            let at = "\(screenPath).\(Self.path(of: index, in: table))"
-            let childNodes = try fill(&table[index], from: node, at: at)
+            // The element's path is only spelled out when there is an error:
+            // building it for every element would cost O(depth) each.
+            let childNodes: [Int]
+            do {
+                childNodes = try fill(&table[index], from: node, at: Self.here)
+            } catch {
+                throw error.relocated(from: Self.here, to: "\(screenPath).\(Self.path(of: index, in: table))")
+            }
             for c in childNodes.reversed() { work.append((c, index)) }
         }
         return table
     }
+
+    /// Stands for the current element's path inside `fill`.
+    static let here = "\u{1}element"
 
     static func path(of i: ElementIndex, in table: [Element]) -> String {
         var parts: [String] = []
@@ -166,7 +186,7 @@ struct Reader {
     /// Reads one element's fields; returns its children's JSON nodes.
     func fill(_ e: inout Element, from i: Int, at: String) throws(ScreenModelError) -> [Int] {
         let f = try object(i, at, known: AppDecoder.elementFields)
-        for (key, k) in f {
+        for (key, k) in f.list {
             let here = "\(at).\(key)"
             switch key {
             case "label": e.label = try string(k, here)
@@ -253,7 +273,7 @@ struct Reader {
 
     func effect(_ i: Int, _ at: String) throws(ScreenModelError) -> Effect {
         guard doc.kind(i) == .object else { throw wrongType(i, "an effect object such as {\"effect\": \"goTo\", \"screen\": \"detail\"}", at) }
-        let raw = Dictionary(doc.members(i).map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let raw = Fields(list: doc.members(i))
         let kindNode = try require(raw, "effect", at, "one of: \(Effect.kinds.joined(separator: ", "))")
         let kind = try string(kindNode, "\(at).effect")
         let fieldsByKind: [String: [String]] = [

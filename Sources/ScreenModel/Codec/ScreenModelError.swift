@@ -68,6 +68,23 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The same error with a path that starts with `marker` rewritten to start with `path`.
+    func relocated(from marker: String, to path: String) -> ScreenModelError {
+        func fix(_ at: String) -> String { at.hasPrefix(marker) ? path + at.dropFirst(marker.count) : at }
+        switch self {
+        case let .wrongType(file, at, expected, found): return .wrongType(file: file, at: fix(at), expected: expected, found: found)
+        case let .missingField(file, at, field, expected): return .missingField(file: file, at: fix(at), field: field, expected: expected)
+        case let .unknownField(file, at, field, known): return .unknownField(file: file, at: fix(at), field: field, known: known)
+        case let .unknownTrait(file, at, name): return .unknownTrait(file: file, at: fix(at), name: name)
+        case let .negativeFrameSize(file, at, width, height): return .negativeFrameSize(file: file, at: fix(at), width: width, height: height)
+        case let .unknownScreen(file, at, name, known): return .unknownScreen(file: file, at: fix(at), name: name, known: known)
+        case let .duplicateIdentifier(file, at, identifier, firstAt): return .duplicateIdentifier(file: file, at: fix(at), identifier: identifier, firstAt: firstAt)
+        case let .unknownIdentifier(file, at, identifier): return .unknownIdentifier(file: file, at: fix(at), identifier: identifier)
+        case let .invalidValue(file, at, message): return .invalidValue(file: file, at: fix(at), message: message)
+        case .syntax, .unreadable: return self
+        }
+    }
+
     /// The closest known word within two edits, for "did you mean".
     public static func suggestion(for word: String, among known: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {

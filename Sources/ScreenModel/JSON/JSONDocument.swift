@@ -289,10 +289,32 @@ struct JSONParser {
             if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
             guard digits(&self) > 0 else { throw fail("expected a digit in the exponent") }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        let value: Double
+        if let whole = Self.smallInteger(bytes[start..<i]) {
+            value = whole  // fast path: most numbers in screen models are whole points
+        } else {
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            guard let v = Double(text), v.isFinite else { throw fail("number out of range", at: start) }
+            value = v
+        }
         doc.nodes.append(.init(kind: .number, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(doc.numbers.count)))
         doc.numbers.append(value)
+    }
+
+    /// The value of an optionally negative run of at most 15 digits, exactly.
+    static func smallInteger(_ digits: ArraySlice<UInt8>) -> Double? {
+        var k = digits.startIndex
+        var negative = false
+        if k < digits.endIndex, digits[k] == 0x2D { negative = true; k += 1 }
+        guard digits.endIndex - k <= 15, k < digits.endIndex else { return nil }
+        var v: Int64 = 0
+        while k < digits.endIndex {
+            let b = digits[k]
+            guard b >= 0x30 && b <= 0x39 else { return nil }
+            v = v * 10 + Int64(b - 0x30)
+            k += 1
+        }
+        return Double(negative ? -v : v)
     }
 
     private mutating func parseString(_ doc: inout JSONDocument) throws(JSONSyntaxError) {

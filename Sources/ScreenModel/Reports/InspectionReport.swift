@@ -1,0 +1,181 @@
+import Foundation
+
+/// What `switchyard inspect` shows for one screen and technology: the tree,
+/// the numbered navigation order, the groups and the counts.
+public struct InspectionReport: Sendable {
+    public let app: AppModel
+    public let screen: Screen
+    public let order: NavigationOrder
+
+    public init(app: AppModel, screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
+        self.app = app
+        self.screen = screen
+        self.order = NavigationOrder(screen: screen, technology: technology, options: options)
+    }
+
+    /// Number of groups below the top level.
+    public var groupCount: Int { order.groups.count - 1 }
+
+    // MARK: - Text
+
+    /// The readable report.
+    public func text() -> String {
+        var out: [String] = []
+        let title = screen.title.map { " (\($0))" } ?? ""
+        out.append("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) pt, \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
+        out.append("")
+        out.append("Tree:")
+        out.append(contentsOf: treeLines())
+        out.append("")
+        out.append("Navigation order (\(order.technology)):")
+        if let m = order.modal { out.append("  trapped by modal element \(screen.path(of: m))") }
+        if order.stops.isEmpty { out.append("  (no stops: nothing on this screen responds to user interaction)") }
+        let width = String(order.stops.count).count
+        for (n, i) in order.stops.enumerated() {
+            let num = String(n + 1)
+            let pad = String(repeating: " ", count: width - num.count)
+            out.append("  \(pad)\(num)  \(describe(i))")
+        }
+        if order.technology != .voiceControl && groupCount > 0 {
+            out.append("")
+            out.append("Groups (\(order.technology == .switchControl ? "Switch Control scanning" : "Full Keyboard Access focus groups")):")
+            out.append(contentsOf: groupLines())
+        }
+        out.append("")
+        out.append("Counts: \(screen.elements.count) elements, \(order.stops.count) stops, \(groupCount) groups")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func quoted(_ s: String?) -> String {
+        guard let s else { return "(no label)" }
+        return "\"" + s.replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    func describe(_ i: ElementIndex) -> String {
+        var parts = [quoted(screen.label(of: i))]
+        let traits = screen.traits(of: i)
+        if !traits.isEmpty { parts.append(traits.description) }
+        if let v = screen.value(of: i) { parts.append("value \(quoted(v))") }
+        if let id = screen.elements[i].identifier { parts.append("#\(id)") }
+        parts.append(screen.frames[i].description)
+        return parts.joined(separator: "  ")
+    }
+
+    /// The tree, indented; depth beyond 24 levels is shown as a number.
+    func treeLines() -> [String] {
+        var numbers: [ElementIndex: Int] = [:]
+        for (n, i) in order.stops.enumerated() { numbers[i] = n + 1 }
+        var lines: [String] = []
+        var stack: [(ElementIndex, Int)] = [(screen.root, 0)]
+        while let (i, depth) = stack.popLast() {
+            let e = screen.elements[i]
+            var head = String(repeating: "  ", count: min(depth, 24) + 1)
+            if depth > 24 { head += "[depth \(depth)] " }
+            var parts: [String] = []
+            if let n = numbers[i] { parts.append("[\(n)]") }
+            let label = e.childBehavior == .combine ? screen.label(of: i) : e.label
+            if label != nil || e.children.isEmpty { parts.append(quoted(label)) } else { parts.append(i == screen.root ? "root" : "group") }
+            if !e.traits.isEmpty { parts.append(e.traits.description) }
+            if let id = e.identifier { parts.append("#\(id)") }
+            if let b = e.childBehavior { parts.append("children: \(b.rawValue)") }
+            if e.containerType != .none { parts.append("container: \(e.containerType.rawValue)") }
+            if e.hidden { parts.append("hidden") }
+            if e.frame != nil { parts.append(screen.frames[i].description) }
+            lines.append(head + parts.joined(separator: "  "))
+            if e.childBehavior == .combine || e.childBehavior == .ignore || e.hidden {
+                if !e.children.isEmpty {
+                    lines.append(head + "  (\(e.children.count) child\(e.children.count == 1 ? "" : "ren") \(e.hidden ? "hidden" : e.childBehavior == .combine ? "combined" : "ignored"))")
+                }
+                continue
+            }
+            for c in e.children.reversed() { stack.append((c, depth + 1)) }
+        }
+        return lines
+    }
+
+    func groupLines() -> [String] {
+        var numbers: [ElementIndex: Int] = [:]
+        for (n, i) in order.stops.enumerated() { numbers[i] = n + 1 }
+        var lines: [String] = []
+        var stack: [(Int, Int)] = order.top.members.reversed().compactMap { if case .group(let g) = $0 { return (g, 1) } else { return nil } }
+        while let (g, depth) = stack.popLast() {
+            let group = order.groups[g]
+            let members = group.members.map { m -> String in
+                switch m {
+                case .stop(let i): return String(numbers[i] ?? 0)
+                case .group(let k): return "group \(k)"
+                }
+            }
+            lines.append(String(repeating: "  ", count: depth) + "group \(g) \(kindName(group.kind)) \(group.frame): \(members.joined(separator: ", "))")
+            for m in group.members.reversed() { if case .group(let k) = m { stack.append((k, depth + 1)) } }
+        }
+        return lines
+    }
+
+    func kindName(_ k: NavigationGroup.Kind) -> String {
+        switch k {
+        case .screen: return "screen"
+        case .container(let i):
+            let e = screen.elements[i]
+            let what = e.containerType != .none ? e.containerType.rawValue : e.traits.contains(.tabBar) ? "tabBar" : "container"
+            return "(\(what)\(e.identifier.map { " #\($0)" } ?? ""))"
+        case .row: return "(row)"
+        case .block: return "(block)"
+        }
+    }
+
+    // MARK: - JSON
+
+    /// The report as one JSON document.
+    public func json() -> String {
+        var w = JSONWriter()
+        w.openObject()
+        w.key("app"); w.string(app.name)
+        w.key("screen"); w.string(screen.name)
+        w.key("technology"); w.string(order.technology.rawValue)
+        w.key("size"); w.openObject(inline: true); w.key("width"); w.number(screen.size.width); w.key("height"); w.number(screen.size.height); w.closeObject()
+        if let m = order.modal { w.key("modal"); w.string(screen.path(of: m)) }
+        w.key("stops"); w.openArray()
+        for (n, i) in order.stops.enumerated() {
+            w.openObject(inline: true)
+            w.key("number"); w.number(Int64(n + 1))
+            w.key("path"); w.string(screen.path(of: i))
+            if let l = screen.label(of: i) { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
+            if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
+            w.key("traits"); w.strings(screen.traits(of: i).traits.map(\.rawValue))
+            if let v = screen.value(of: i) { w.key("value"); w.string(v) }
+            let f = screen.frames[i]
+            w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
+            w.closeObject()
+        }
+        w.closeArray()
+        w.key("groups"); w.openArray()
+        for (g, group) in order.groups.enumerated() where g > 0 {
+            w.openObject(inline: true)
+            w.key("id"); w.number(Int64(g))
+            switch group.kind {
+            case .screen: w.key("kind"); w.string("screen")
+            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(screen.path(of: i))
+            case .row: w.key("kind"); w.string("row")
+            case .block: w.key("kind"); w.string("block")
+            }
+            w.key("members"); w.openArray(inline: true)
+            for m in group.members {
+                switch m {
+                case .stop(let i): w.string(screen.path(of: i))
+                case .group(let k): w.string("group \(k)")
+                }
+            }
+            w.closeArray()
+            w.closeObject()
+        }
+        w.closeArray()
+        w.key("counts"); w.openObject(inline: true)
+        w.key("elements"); w.number(Int64(screen.elements.count))
+        w.key("stops"); w.number(Int64(order.stops.count))
+        w.key("groups"); w.number(Int64(groupCount))
+        w.closeObject()
+        w.closeObject()
+        return w.text + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ScreenModel
+
+/// Load + validate + navigation order for generated screens of 1,000,
+/// 10,000 and 100,000 elements (issue: 10,000 in under 50 ms; 100,000
+/// within 15× the 10,000 time).
+enum ScreenModelBench {
+    /// A screen-model document with about `elements` elements: sections
+    /// (`contain` lists) of rows (combined cells of a label, a value and an
+    /// image) plus loose buttons, laid out on a tall scrolling screen.
+    static func generate(elements: Int) -> [UInt8] {
+        var s = "{\"name\":\"Bench\",\"screens\":{\"main\":{\"root\":{\"children\":["
+        var count = 1
+        var section = 0
+        var y = 0.0
+        var first = true
+        while count < elements {
+            if !first { s += "," }
+            first = false
+            s += "{\"identifier\":\"section-\(section)\",\"containerType\":\"list\",\"children\":["
+            count += 1
+            for row in 0..<20 where count < elements {
+                if row > 0 { s += "," }
+                s += "{\"identifier\":\"s\(section)r\(row)\",\"childBehavior\":\"combine\",\"traits\":[\"button\"],"
+                s += "\"frame\":{\"x\":0,\"y\":\(y),\"width\":390,\"height\":44},\"onActivate\":[{\"effect\":\"announce\",\"message\":\"row \(row)\"}],\"children\":["
+                s += "{\"label\":\"Item \(section)-\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":16,\"y\":\(y + 4),\"width\":200,\"height\":20}},"
+                s += "{\"label\":\"Detail\",\"value\":\"\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":16,\"y\":\(y + 24),\"width\":200,\"height\":16}},"
+                s += "{\"traits\":[\"image\"],\"frame\":{\"x\":340,\"y\":\(y + 6),\"width\":32,\"height\":32}}]}"
+                count += 4
+                y += 44
+            }
+            s += "]}"
+            section += 1
+        }
+        s += "]}}}}"
+        return Array(s.utf8)
+    }
+
+    static func measure(elements: Int, runs: Int) -> (elements: Int, stops: Int, median: Double) {
+        let bytes = generate(elements: elements)
+        var times: [Double] = []
+        var stops = 0
+        var count = 0
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let app = try! AppDecoder(file: "bench.json").decode(bytes)
+            let order = NavigationOrder(screen: app.screens[0], technology: .switchControl)
+            let end = DispatchTime.now().uptimeNanoseconds
+            stops = order.stops.count
+            count = app.screens[0].elements.count
+            times.append(Double(end - start) / 1e6)
+        }
+        times.sort()
+        return (count, stops, times[times.count / 2])
+    }
+
+    /// One JSON line per size.
+    static func run() -> [String] {
+        var lines: [String] = []
+        var tenK = 0.0
+        for (n, runs) in [(1_000, 21), (10_000, 11), (100_000, 5)] {
+            let r = measure(elements: n, runs: runs)
+            if n == 10_000 { tenK = r.median }
+            var line = "{\"benchmark\":\"screen-model-load-order\",\"elements\":\(r.elements),\"stops\":\(r.stops),\"runs\":\(runs),\"median_ms\":\(String(format: "%.2f", r.median))"
+            if n == 10_000 { line += ",\"target_ms\":50,\"met\":\(r.median < 50)" }
+            if n == 100_000 { line += ",\"ratio_to_10k\":\(String(format: "%.2f", r.median / tenK)),\"target_ratio\":15,\"met\":\(r.median < 15 * tenK)" }
+            lines.append(line + "}")
+        }
+        return lines
+    }
+}
+

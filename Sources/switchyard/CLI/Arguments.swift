@@ -1,0 +1,65 @@
+/// A command line split into positional arguments, `--option value` pairs and
+/// `--flag`s, checked against what the command accepts.
+struct Arguments {
+    var positionals: [String] = []
+    var options: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    /// Parses `args` for a command that takes `options` (with a value) and `flags`.
+    /// - Throws: `UsageError` naming the unknown or incomplete option.
+    init(_ args: [String], command: String, options: Set<String>, flags: Set<String>) throws(UsageError) {
+        var k = 0
+        var onlyPositionals = false
+        while k < args.count {
+            let a = args[k]
+            k += 1
+            if onlyPositionals || !a.hasPrefix("--") || a == "-" {
+                positionals.append(a)
+                continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            var name = String(a.dropFirst(2))
+            var inlineValue: String? = nil
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(command: command, message: "'--\(name)' takes no value") }
+                self.flags.insert(name)
+            } else if options.contains(name) {
+                let value: String
+                if let v = inlineValue {
+                    value = v
+                } else {
+                    guard k < args.count else { throw UsageError(command: command, message: "'--\(name)' needs a value") }
+                    value = args[k]
+                    k += 1
+                }
+                self.options[name, default: []].append(value)
+            } else {
+                let known = (options.union(flags)).sorted().map { "--\($0)" }
+                throw UsageError(command: command, message: "unknown option '\(a)'" + (known.isEmpty ? "" : "; expected one of: \(known.joined(separator: ", "))"))
+            }
+        }
+    }
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { options[name]?.last }
+
+    /// The value of `name`, which must be one of `allowed`.
+    func choice(_ name: String, command: String, allowed: [String]) throws(UsageError) -> String? {
+        guard let v = value(name) else { return nil }
+        guard allowed.contains(v) else {
+            throw UsageError(command: command, message: "'--\(name) \(v)' is not valid; expected one of: \(allowed.joined(separator: ", "))")
+        }
+        return v
+    }
+}
+
+/// A command line the tool cannot use; printed with the command's usage.
+struct UsageError: Error, CustomStringConvertible {
+    var command: String
+    var message: String
+    var description: String { "switchyard \(command): error: \(message)" }
+}

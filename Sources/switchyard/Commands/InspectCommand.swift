@@ -1,0 +1,60 @@
+import ScreenModel
+import DemoApp
+
+/// `switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json]`:
+/// the screen tree, the numbered navigation order and the counts.
+struct InspectCommand {
+    static let name = "inspect"
+    static let usage = """
+        usage: switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json] [--all-screens]
+          FILE        screen-model JSON or Appium XCUITest XML (detected by content);
+                      the built-in demo app when absent
+          --screen    the screen to show (default: the app's start screen)
+          --all-screens  show every screen of the app
+          --technology   switch (default), keyboard or voice
+          --format    text (default) or json
+        """
+
+    var file: String?
+    var screen: String?
+    var allScreens = false
+    var technology: Technology = .switchControl
+    var json = false
+
+    init(_ args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "format"], flags: ["all-screens"])
+        guard a.positionals.count <= 1 else {
+            throw UsageError(command: Self.name, message: "expected at most one FILE, got \(a.positionals.count)")
+        }
+        file = a.positionals.first
+        screen = a.value("screen")
+        allScreens = a.flags.contains("all-screens")
+        if let t = try a.choice("technology", command: Self.name, allowed: Technology.allCases.map(\.rawValue)) {
+            technology = Technology(rawValue: t)!
+        }
+        json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
+        if allScreens && screen != nil {
+            throw UsageError(command: Self.name, message: "use either --screen or --all-screens, not both")
+        }
+    }
+
+    func run() throws(ScreenModelError) -> ExitStatus {
+        let app = try file.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
+        let screens: [Screen]
+        if allScreens {
+            screens = app.screens
+        } else {
+            let name = screen ?? app.startScreen
+            guard let s = app.screen(named: name) else {
+                throw .unknownScreen(file: file ?? DemoApp.fileName, at: "--screen", name: name, known: app.screens.map(\.name))
+            }
+            screens = [s]
+        }
+        for (k, s) in screens.enumerated() {
+            let report = InspectionReport(app: app, screen: s, technology: technology)
+            if k > 0 && !json { Output.out("\n") }
+            Output.out(json ? report.json() : report.text())
+        }
+        return .success
+    }
+}
