@@ -1,0 +1,58 @@
+import ScreenModel
+
+/// Finds the elements a scenario names, on one screen or across an app.
+/// Labels match the effective label (`combine` applied) exactly;
+/// identifiers match `identifier`; paths match `root/children[k]/…`.
+public struct ElementMatcher {
+    public init() {}
+
+    /// The elements of `screen` that `name` denotes (hidden ones included:
+    /// expectations may check state of anything on screen).
+    public func matches(_ name: ElementName, on screen: Screen) -> [ElementIndex] {
+        switch name {
+        case .identifier(let id):
+            return screen.identifiers[id].map { [$0] } ?? []
+        case .path(let p):
+            return screen.element(atPath: p).map { [$0] } ?? []
+        case .label(let l):
+            var out: [ElementIndex] = []
+            for i in screen.elements.indices where screen.elements[i].label == l || (screen.elements[i].childBehavior == .combine && screen.label(of: i) == l) {
+                out.append(i)
+            }
+            return out
+        }
+    }
+
+    /// Why `name` cannot be used in `app`, or nil when it can: unknown on
+    /// every screen, or ambiguous on one. The message lists candidates.
+    public func problem(with name: ElementName, in app: AppModel) -> String? {
+        var found = false
+        for screen in app.screens {
+            let m = matches(name, on: screen)
+            if m.count > 1 {
+                let list = m.prefix(8).map { "\(screen.path(of: $0))\(screen.elements[$0].identifier.map { " (#\($0))" } ?? "")" }
+                return "\(name) is ambiguous on screen '\(screen.name)': \(m.count) elements match: \(list.joined(separator: ", ")); name one by #identifier or path"
+            }
+            if m.count == 1 { found = true }
+        }
+        if found { return nil }
+        var candidates: [String] = []
+        for screen in app.screens {
+            for i in screen.elements.indices {
+                if let l = screen.label(of: i), !candidates.contains(l) { candidates.append(l) }
+                if let id = screen.elements[i].identifier { candidates.append("#" + id) }
+            }
+        }
+        let key: String
+        switch name {
+        case .label(let l): key = l
+        case .identifier(let id): key = "#" + id
+        case .path(let p): key = p
+        }
+        if let s = ScreenModelError.suggestion(for: key, among: candidates) {
+            return "no element \(name) in the app; did you mean \(s.hasPrefix("#") ? s : "\"\(s)\"")?"
+        }
+        let shown = candidates.prefix(12).map { $0.hasPrefix("#") ? $0 : "\"\($0)\"" }
+        return "no element \(name) in the app; candidates include: \(shown.joined(separator: ", "))"
+    }
+}

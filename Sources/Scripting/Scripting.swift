@@ -1,2 +1,0 @@
-// Scenario language: see docs/scenarios.md.
-import SwitchyardEngine

@@ -1,0 +1,101 @@
+import SwitchyardEngine
+
+/// How a scenario names an element: by label, by identifier (`#id`), or by
+/// path (`root/children[2]`).
+public enum ElementName: Hashable, Sendable, CustomStringConvertible {
+    case label(String)
+    case identifier(String)
+    case path(String)
+
+    public var description: String {
+        switch self {
+        case .label(let s): return "\"\(s)\""
+        case .identifier(let s): return "#\(s)"
+        case .path(let s): return s
+        }
+    }
+}
+
+/// The technologies a scenario can drive.
+public enum ScenarioTechnology: String, Hashable, Sendable, CaseIterable {
+    case switchControl = "switch-control"
+    case keyboard
+    case voice
+}
+
+/// Something a scenario checks.
+public enum Expectation: Hashable, Sendable {
+    /// The highlight is on this element (or menu item) now.
+    case highlighted(ElementName)
+    /// The element was activated since the last check, or within the window.
+    case activated(ElementName, within: Interval?)
+    /// The current screen has this name or title.
+    case screen(String)
+    /// This announcement was made since the last check, or within the window.
+    case announcement(String, within: Interval?)
+    /// The element's current value.
+    case value(ElementName, equals: String)
+    /// Nothing is activated for this long.
+    case noActivation(for: Interval)
+    /// The scanner menu shows exactly these items.
+    case menu([String])
+    /// The scanner menu shows this item (among others).
+    case menuContains(String)
+    /// Scanning stopped since the last check, or within the window.
+    case scanningStopped(within: Interval?)
+}
+
+/// One step of a scenario.
+public enum ScenarioStep: Hashable, Sendable {
+    /// A switch pressed now and released after `length` (the default press length when nil).
+    case press(SwitchID, length: Interval?)
+    /// A switch goes down and stays down.
+    case down(SwitchID)
+    /// A held switch comes up.
+    case up(SwitchID)
+    /// A key stroke: down and up.
+    case key(String, modifiers: KeyModifiers)
+    /// A spoken phrase.
+    case say(String)
+    /// Let time pass.
+    case wait(Interval)
+    /// Move the clock to an absolute scenario time.
+    case at(Instant)
+    /// Check something.
+    case expect(Expectation)
+}
+
+/// Where a scenario's app comes from.
+public enum AppSource: Hashable, Sendable {
+    /// The built-in demo app.
+    case demo
+    /// A screen-model JSON or Appium XML file, resolved against the scenario's folder.
+    case file(String)
+}
+
+/// A parsed scenario file (docs/scenarios.md).
+public struct Scenario: Hashable, Sendable {
+    public var file: String
+    public var app: AppSource
+    public var appPosition: SourcePosition
+    public var technology: ScenarioTechnology
+    public var technologyPosition: SourcePosition?
+    public var settingsFile: String?
+    public var settingsPosition: SourcePosition?
+    /// `set NAME VALUE` overrides, in order.
+    public var overrides: [(name: String, value: String, position: SourcePosition)]
+    /// `start-screen NAME`.
+    public var startScreen: (name: String, position: SourcePosition)?
+    public var steps: [(step: ScenarioStep, position: SourcePosition)]
+
+    public static func == (a: Scenario, b: Scenario) -> Bool {
+        a.file == b.file && a.app == b.app && a.technology == b.technology && a.settingsFile == b.settingsFile
+            && a.overrides.map(\.name) == b.overrides.map(\.name) && a.overrides.map(\.value) == b.overrides.map(\.value)
+            && a.startScreen?.name == b.startScreen?.name
+            && a.steps.map(\.step) == b.steps.map(\.step) && a.steps.map(\.position) == b.steps.map(\.position)
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(file)
+        h.combine(steps.map(\.step))
+    }
+}
