@@ -143,9 +143,7 @@ public struct Session {
     /// `advance(to:)` delivering each event to `each`; allocates nothing per timer fire.
     public mutating func advance(to time: Instant, each: (TimedEvent) -> Void) {
         guard started else { log.now = max(log.now, time); return }
-        while let due = switchControl!.nextDeadline, due <= time {
-            log.now = max(log.now, due)
-            switchControl!.fireDue(&app, &log)
+        while switchControl!.fireNext(upTo: time, &app, &log) {
             for e in log.events { each(e) }
             log.events.removeAll(keepingCapacity: true)
         }

@@ -253,6 +253,17 @@ struct SwitchControl {
         phaseDeadline = .distantFuture
     }
 
+    /// Fires the earliest timer due at or before `limit`, moving `w.now` to its
+    /// deadline; false when none is due. Works in place (the hot path of auto scanning).
+    mutating func fireNext(upTo limit: Instant, _ app: inout AppState, _ w: inout EventLog) -> Bool {
+        var best = phaseDeadline
+        for d in switchDeadlines where d < best { best = d }
+        guard best <= limit, best != .distantFuture else { return false }
+        if best > w.now { w.now = best }
+        fireDue(&app, &w)
+        return true
+    }
+
     /// Fires the one timer due at `w.now` that comes first: the phase's, then switches in configured order.
     mutating func fireDue(_ app: inout AppState, _ w: inout EventLog) {
         if phaseDeadline <= w.now {
