@@ -378,6 +378,7 @@ struct SwitchControl {
         let n = count(c.level)
         var c = c
         c.position = ((c.position + delta) % n + n) % n
+        c.passes = 0
         show(c, firstOfLevel: false, &w)
         if settings.scanningStyle == .singleSwitchStepScanning { schedule(.dwell, at: w.now + settings.dwellTime) }
     }
