@@ -98,3 +98,19 @@ import ScreenModel
         #expect(s.advance(to: ms(2100)) == [hl(1100, ref("Help", 3, y: 200)), at(2100, .highlighted(.menuButton))])
     }
 }
+
+@Suite struct TraceTests {
+    @Test func everyTransitionIsTraced() throws {
+        var s = try session(threeButtons) { $0.holdDuration = .milliseconds(100) }
+        _ = s.start(at: .zero)
+        s.traceTransitions()
+        _ = s.advance(to: ms(1000))
+        _ = s.press(at: 1200, length: 200)
+        #expect(s.transitions == [
+            "1s items(level 0 position 0 passes 0) → timer(autoScanStep) → items(level 0 position 1 passes 0)",
+            "1.2s items(level 0 position 1 passes 0) → switchDown(select) → items(level 0 position 1 passes 0)",
+            "1.3s items(level 0 position 1 passes 0) → switchTimer(select, holding(down: 1.2s)) → menu(0/3)",
+            "1.4s menu(0/3) → switchUp(select) → menu(0/3)",
+        ])
+    }
+}

@@ -173,6 +173,13 @@ public struct Session {
     /// What the cursor shows now; nil when scanning has stopped or nothing is highlighted.
     public var highlighted: Highlight? { switchControl?.currentHighlight }
 
+    /// Turns the transition trace on (style rule 2: every transition as
+    /// `time phase → stimulus → phase`); it starts empty.
+    public mutating func traceTransitions() { switchControl?.trace = [] }
+
+    /// The transitions traced since `traceTransitions()`.
+    public var transitions: [String] { switchControl?.trace ?? [] }
+
     /// Pending timers, for tests that assert nothing else is scheduled.
     public var pendingTimers: [PendingTimer] { switchControl?.pendingTimers ?? [] }
 

@@ -109,6 +109,8 @@ struct SwitchControl {
     var switchDeadlines: [Instant]
     /// The switch-down instant of the last accepted press (for Ignore Repeat).
     var lastAcceptedDown: Instant?
+    /// When tracing, every transition as `time phase → stimulus → phase`.
+    var trace: [String]? = nil
 
     init(settings: SwitchControlSettings, navigation: NavigationOptions, screen: Screen) {
         self.settings = settings
@@ -269,12 +271,17 @@ struct SwitchControl {
         if phaseDeadline <= w.now {
             let timer = phaseTimer
             cancelPhaseTimer()
+            let before = trace == nil ? nil : phase
             firePhaseTimer(timer, &app, &w)
+            if let before { record(before, "timer(\(timer.rawValue))", w.now) }
             return
         }
         for i in switchDeadlines.indices where switchDeadlines[i] <= w.now {
             switchDeadlines[i] = .distantFuture
+            let before = trace == nil ? nil : phase
+            let switchBefore = switchPhases[i]
             fireSwitchTimer(i, &app, &w)
+            if let before { record(before, "switchTimer(\(settings.switches[i].switchID), \(switchBefore))", w.now) }
             return
         }
     }
@@ -554,7 +561,14 @@ struct SwitchControl {
             w.emit(.inputIgnored(input, reason: .unassignedSwitch))
             return
         }
+        let before = trace == nil ? nil : phase
         if isDown { switchDown(i, input, &app, &w) } else { switchUp(i, input, &app, &w) }
+        if let before { record(before, "\(input)", w.now) }
+    }
+
+    /// Appends `before → stimulus → after` to the trace.
+    mutating func record(_ before: Phase, _ stimulus: String, _ now: Instant) {
+        trace?.append("\(now) \(before) → \(stimulus) → \(phase)")
     }
 
     mutating func switchDown(_ i: Int, _ input: Input, _ app: inout AppState, _ w: inout EventLog) {
