@@ -1,0 +1,142 @@
+import ScreenModel
+
+/// An element as events name it: where it lives and what it shows, copied at
+/// the moment of the event so a transcript reads on its own.
+public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
+    /// The screen's name in the app model.
+    public var screen: String
+    /// The element's index in that screen's element table (preorder).
+    public var index: ElementIndex
+    /// The effective label (a combined element joins its children's).
+    public var label: String?
+    /// The element's `identifier`, when it has one.
+    public var identifier: String?
+    /// The element's frame in points.
+    public var frame: Rect
+
+    public init(screen: String, index: ElementIndex, label: String?, identifier: String?, frame: Rect) {
+        self.screen = screen
+        self.index = index
+        self.label = label
+        self.identifier = identifier
+        self.frame = frame
+    }
+
+    /// The reference to element `i` of `screen`.
+    public init(_ screen: Screen, _ i: ElementIndex) {
+        self.init(screen: screen.name, index: i, label: screen.label(of: i), identifier: screen.elements[i].identifier, frame: screen.frames[i])
+    }
+
+    /// `"Pay"` (by label), else `#pay` (by identifier), else `[12]`.
+    public var description: String {
+        if let l = label { return "\"\(l)\"" }
+        if let id = identifier { return "#\(id)" }
+        return "[\(index)]"
+    }
+}
+
+/// Which coordinate a point-scan line chooses: `.x` is a vertical line
+/// sweeping left to right; `.y` is a horizontal line sweeping top to bottom.
+public enum PointAxis: String, Hashable, Sendable, CaseIterable {
+    case x, y
+}
+
+/// The stage of a Gliding Cursor sweep on one axis.
+public enum SweepStage: String, Hashable, Sendable, CaseIterable {
+    /// Across the whole screen at the Gliding Cursor speed.
+    case coarse
+    /// Refined: within a band around the coarse choice, at a quarter of the speed.
+    case refine
+    /// Precise: within a narrower band around the refined choice, at a sixteenth of the speed.
+    case fine
+}
+
+/// What the cursor shows.
+public enum Highlight: Hashable, Sendable {
+    /// One element (item mode).
+    case element(ElementRef)
+    /// A group of items; `count` is the number of elements inside it, at any depth.
+    case group(frame: Rect, count: Int)
+    /// The dashed "exit" highlight that follows a group's children; Select moves up a level.
+    case groupExit(frame: Rect)
+    /// An item of the open scanner menu.
+    case menuItem(String)
+    /// A point-scan line stopped at `position` points along `axis`.
+    case pointLine(axis: PointAxis, position: Double)
+    /// A point-scan line starts sweeping from `from` to `to` (points along
+    /// `axis`) over `duration`; its position at any instant follows linearly.
+    case pointSweep(axis: PointAxis, stage: SweepStage, from: Double, to: Double, duration: Interval)
+    /// Always Tap: the scanner-menu button shown at the end of each top-level scan cycle.
+    case menuButton
+}
+
+/// Why an input did nothing.
+public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
+    /// Switch Stabilization › Ignore Repeat: the press came within the window after an accepted press.
+    case ignoreRepeat
+    /// Switch Stabilization › Hold Duration: the switch came up before the hold duration passed.
+    case holdDurationNotReached
+    /// No switch of that name is configured.
+    case unassignedSwitch
+    /// The active technology does not handle this kind of input (a key stroke or an utterance under Switch Control).
+    case notHandledByTechnology
+    /// A switch-up with no matching switch-down, or a second switch-down without an up.
+    case unpairedSwitchTransition
+    /// Select with nothing highlighted (manual or step scanning before the first move).
+    case nothingHighlighted
+    /// The action has nothing to act on here (e.g. Move To Previous Item in point mode).
+    case notApplicable
+}
+
+/// Something the session did, as the user would see or hear it.
+public enum Event: Hashable, Sendable {
+    /// A new screen is showing (start, go to, back, present, dismiss).
+    case screenChanged(screen: String)
+    /// The cursor moved.
+    case highlighted(Highlight)
+    /// The scanner menu opened with these items, in order.
+    case menuShown(items: [String])
+    /// The scanner menu closed.
+    case menuHidden
+    /// A tap: on an element at its activation point, or in point mode at the
+    /// chosen point (element nil when the point hits nothing).
+    case activated(ElementRef?, at: Point)
+    /// A custom action ran.
+    case customActionPerformed(ElementRef, name: String)
+    /// An element's value changed.
+    case valueChanged(ElementRef, value: String?)
+    /// An element's traits changed.
+    case traitsChanged(ElementRef, traits: TraitSet)
+    /// An announcement was posted.
+    case announced(String)
+    /// After a sheet was dismissed, the highlight returned to the element that presented it.
+    case focusRestored(ElementRef)
+    /// The scanner menu's Scroll item scrolled this container.
+    case scrolled(ElementRef)
+    /// Scanning stopped and the cursor hid (loops used up). Any switch press restarts it.
+    case scanningStopped(reason: String)
+    /// An input was ignored, and why.
+    case inputIgnored(Input, reason: IgnoreReason)
+    /// An input device appeared.
+    case deviceAdded(String)
+    /// An input device went away.
+    case deviceRemoved(String)
+    /// The engine met a case its state machine does not expect: logged, state kept.
+    case bug(String)
+}
+
+/// An event with the virtual instant it happened at.
+public struct TimedEvent: Hashable, Sendable, CustomStringConvertible {
+    public var time: Instant
+    public var event: Event
+    public init(_ event: Event, at time: Instant) {
+        self.time = time
+        self.event = event
+    }
+    public init(time: Instant, event: Event) {
+        self.time = time
+        self.event = event
+    }
+    /// The readable text line (`TranscriptFormat.textLine`).
+    public var description: String { TranscriptFormat.textLine(self) }
+}

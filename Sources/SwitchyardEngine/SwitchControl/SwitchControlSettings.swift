@@ -1,0 +1,173 @@
+import ScreenModel
+
+/// What a switch does when pressed (Settings › Switch Control › Switches).
+public enum SwitchAction: String, Hashable, Sendable, CaseIterable {
+    case selectItem = "select-item"
+    case moveToNextItem = "move-to-next-item"
+    case moveToPreviousItem = "move-to-previous-item"
+    case tap = "tap"
+    case scannerMenu = "scanner-menu"
+}
+
+/// One configured switch: its name and its actions.
+public struct SwitchAssignment: Hashable, Sendable {
+    /// The switch's name (`select`, `next`, `previous`, or any name).
+    public var switchID: SwitchID
+    /// The action of a press.
+    public var action: SwitchAction
+    /// The action of a press held for the Long Press time (when Long Press is on).
+    public var longPressAction: SwitchAction?
+    public init(_ switchID: SwitchID, _ action: SwitchAction, longPress: SwitchAction? = nil) {
+        self.switchID = switchID
+        self.action = action
+        self.longPressAction = longPress
+    }
+}
+
+/// Settings › Switch Control › Scanning Style.
+public enum ScanningStyle: String, Hashable, Sendable, CaseIterable {
+    /// The highlight moves on after the Auto Scanning Time (default).
+    case autoScanning = "auto-scanning"
+    /// One switch moves, another selects; needs at least two switches.
+    case manualScanning = "manual-scanning"
+    /// One switch moves; the highlighted item is selected after the Dwell Time without input.
+    case singleSwitchStepScanning = "single-switch-step-scanning"
+}
+
+/// Item mode (scanning items and groups) or point mode (Gliding Cursor).
+public enum ScanMode: String, Hashable, Sendable, CaseIterable {
+    case item, point
+}
+
+/// Settings › Switch Control › Tap Behavior.
+public enum TapBehavior: String, Hashable, Sendable, CaseIterable {
+    /// Select opens the scanner menu.
+    case `default` = "default"
+    /// Select taps after the Auto Tap time unless a second Select opens the menu.
+    case autoTap = "auto-tap"
+    /// Select taps at once; the menu is reached from a button at the end of each scan cycle.
+    case alwaysTap = "always-tap"
+}
+
+/// Settings › Switch Control › Focused Item After Tap.
+public enum FocusAfterTap: String, Hashable, Sendable, CaseIterable {
+    /// Scanning restarts at the first item.
+    case firstItem = "first-item"
+    /// Scanning resumes at the tapped item.
+    case currentItem = "current-item"
+}
+
+/// Gliding Cursor selection mode.
+public enum GlidingSelection: String, Hashable, Sendable, CaseIterable {
+    /// One sweep per axis.
+    case single
+    /// A second, slower sweep per axis within a band around the first choice (default).
+    case refined
+    /// Refined plus a third, slower still sweep per axis.
+    case precise
+}
+
+/// Every Switch Control setting, with Apple's documented default where there
+/// is one and a documented model choice where there is not
+/// (docs/switch-control.md lists each with its source).
+///
+/// A duration that iOS shows as a toggle plus a time (Pause on First Item,
+/// Move Repeat, Long Press, Hold Duration, Ignore Repeat) is an optional
+/// `Interval`: nil means off.
+public struct SwitchControlSettings: Hashable, Sendable {
+    /// The switches. Default: one switch `select` = Select Item.
+    public var switches: [SwitchAssignment] = [SwitchAssignment(.select, .selectItem)]
+    /// Default Auto Scanning.
+    public var scanningStyle: ScanningStyle = .autoScanning
+    /// The mode scanning starts in. Default item mode.
+    public var mode: ScanMode = .item
+    /// Default 1 s.
+    public var autoScanningTime: Interval = .seconds(1)
+    /// Default off; 0.5 s when turned on.
+    public var pauseOnFirstItem: Interval? = nil
+    /// Model choice: the first item dwells for the pause instead of the
+    /// Auto Scanning Time (false, default) or for both added (true, Android's rule).
+    public var pauseOnFirstItemAdds: Bool = false
+    /// Model choice: the pause also applies when a loop wraps back to the first item. Default true.
+    public var pauseOnFirstItemAfterLoop: Bool = true
+    /// Passes over a level before scanning stops; nil means unlimited. Default 4.
+    public var loops: Int? = 4
+    /// Default off; 0.5 s when turned on.
+    public var moveRepeat: Interval? = nil
+    /// Default off; 1 s when turned on (model choice: Apple documents no time).
+    public var longPress: Interval? = nil
+    /// Default `.default` (Select opens the scanner menu).
+    public var tapBehavior: TapBehavior = .default
+    /// Default 0.75 s.
+    public var autoTapTime: Interval = .milliseconds(750)
+    /// Default First Item.
+    public var focusedItemAfterTap: FocusAfterTap = .firstItem
+    /// Default off; 0.1 s when turned on.
+    public var holdDuration: Interval? = nil
+    /// Default off; 0.1 s when turned on.
+    public var ignoreRepeat: Interval? = nil
+    /// Default on.
+    public var groupItems: Bool = true
+    /// Default Refined.
+    public var glidingCursorSelection: GlidingSelection = .refined
+    /// Default 31 (low confidence). Model choice: the coarse line moves at `speed × 4` points per second.
+    public var glidingCursorSpeed: Int = 31
+    /// Model choice: the refine band is this many points wide, centred on the coarse choice. Default 80.
+    public var glidingRefineBand: Double = 80
+    /// Single Switch Step Scanning: time without input before the highlighted item is selected. Default 1 s (model choice).
+    public var dwellTime: Interval = .seconds(1)
+    /// Model choice: manual and step scanning start with the first item
+    /// highlighted (true, default) or with nothing highlighted until the first move (false, Android's rule).
+    public var startHighlighted: Bool = true
+
+    public init() {}
+
+    // MARK: - Defaults of toggled durations
+
+    /// Pause on First Item when turned on without a time.
+    public static let defaultPauseOnFirstItem: Interval = .milliseconds(500)
+    /// Move Repeat when turned on without a time.
+    public static let defaultMoveRepeat: Interval = .milliseconds(500)
+    /// Long Press when turned on without a time.
+    public static let defaultLongPress: Interval = .seconds(1)
+    /// Hold Duration when turned on without a time.
+    public static let defaultHoldDuration: Interval = .milliseconds(100)
+    /// Ignore Repeat when turned on without a time.
+    public static let defaultIgnoreRepeat: Interval = .milliseconds(100)
+
+    /// The assignment of switch `id`, if configured.
+    public func assignment(of id: SwitchID) -> SwitchAssignment? {
+        switches.first { $0.switchID == id }
+    }
+
+    /// The settings' names as written in files and `set` commands, in documentation order.
+    public static let names = [
+        "scanning-style", "mode", "switches", "auto-scanning-time", "pause-on-first-item",
+        "pause-on-first-item-adds", "pause-on-first-item-after-loop", "loops", "move-repeat",
+        "long-press", "tap-behavior", "auto-tap-time", "focused-item-after-tap", "hold-duration",
+        "ignore-repeat", "group-items", "gliding-cursor-selection", "gliding-cursor-speed",
+        "gliding-refine-band", "dwell-time", "start-highlighted",
+    ]
+}
+
+/// A settings file or `set` command that cannot be used.
+public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is not JSON.
+    case syntax(file: String, line: Int, column: Int, message: String)
+    /// A name no setting has.
+    case unknownSetting(file: String, name: String, suggestion: String?)
+    /// A value of the wrong kind or out of range.
+    case invalidValue(file: String, name: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let file, let line, let column, let message):
+            return "\(file):\(line):\(column): error: \(message)"
+        case .unknownSetting(let file, let name, let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(SwitchControlSettings.names.joined(separator: ", "))"
+            return "\(file): error: unknown Switch Control setting '\(name)'\(hint)"
+        case .invalidValue(let file, let name, let value, let expected):
+            return "\(file): error: setting '\(name)' cannot be \(value); expected \(expected)"
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import ScreenModel
+
+/// Writes events as JSON Lines and as readable text (docs/transcript.md
+/// documents every field).
+public enum TranscriptFormat {
+    // MARK: - API
+
+    /// One JSON object on one line, without a trailing newline.
+    /// - Parameter e: the event.
+    /// - Returns: e.g. `{"time_us":1000000,"event":"highlighted","highlight":"element","element":{…}}`.
+    public static func jsonLine(_ e: TimedEvent) -> String {
+        var o = JSONObject()
+        o.raw("time_us", String(e.time.microseconds))
+        switch e.event {
+        case .screenChanged(let screen):
+            o.string("event", "screenChanged"); o.string("screen", screen)
+        case .highlighted(let h):
+            o.string("event", "highlighted")
+            switch h {
+            case .element(let r): o.string("highlight", "element"); o.raw("element", ref(r))
+            case .group(let frame, let count): o.string("highlight", "group"); o.raw("frame", rect(frame)); o.raw("count", String(count))
+            case .groupExit(let frame): o.string("highlight", "groupExit"); o.raw("frame", rect(frame))
+            case .menuItem(let item): o.string("highlight", "menuItem"); o.string("item", item)
+            case .pointLine(let axis, let position): o.string("highlight", "pointLine"); o.string("axis", axis.rawValue); o.raw("position", number(position))
+            case .pointSweep(let axis, let stage, let from, let to, let duration):
+                o.string("highlight", "pointSweep"); o.string("axis", axis.rawValue); o.string("stage", stage.rawValue)
+                o.raw("from", number(from)); o.raw("to", number(to)); o.raw("duration_us", String(duration.microseconds))
+            case .menuButton: o.string("highlight", "menuButton")
+            }
+        case .menuShown(let items):
+            o.string("event", "menuShown"); o.raw("items", "[" + items.map(quote).joined(separator: ",") + "]")
+        case .menuHidden:
+            o.string("event", "menuHidden")
+        case .activated(let r, let p):
+            o.string("event", "activated"); o.raw("element", r.map(ref) ?? "null"); o.raw("point", point(p))
+        case .customActionPerformed(let r, let name):
+            o.string("event", "customActionPerformed"); o.raw("element", ref(r)); o.string("name", name)
+        case .valueChanged(let r, let value):
+            o.string("event", "valueChanged"); o.raw("element", ref(r)); o.raw("value", value.map(quote) ?? "null")
+        case .traitsChanged(let r, let traits):
+            o.string("event", "traitsChanged"); o.raw("element", ref(r)); o.raw("traits", "[" + traits.traits.map { quote($0.rawValue) }.joined(separator: ",") + "]")
+        case .announced(let message):
+            o.string("event", "announced"); o.string("message", message)
+        case .focusRestored(let r):
+            o.string("event", "focusRestored"); o.raw("element", ref(r))
+        case .scrolled(let r):
+            o.string("event", "scrolled"); o.raw("element", ref(r))
+        case .scanningStopped(let reason):
+            o.string("event", "scanningStopped"); o.string("reason", reason)
+        case .inputIgnored(let input, let reason):
+            o.string("event", "inputIgnored"); o.raw("input", inputJSON(input)); o.string("reason", reason.rawValue)
+        case .deviceAdded(let name):
+            o.string("event", "deviceAdded"); o.string("device", name)
+        case .deviceRemoved(let name):
+            o.string("event", "deviceRemoved"); o.string("device", name)
+        case .bug(let message):
+            o.string("event", "bug"); o.string("message", message)
+        }
+        return o.text + "}"
+    }
+
+    /// One readable line: the instant, then what happened.
+    /// - Parameter e: the event.
+    /// - Returns: e.g. `1.7s highlighted "Pay" {16, 700, 358×44}`.
+    public static func textLine(_ e: TimedEvent) -> String {
+        let t = e.time.description
+        switch e.event {
+        case .screenChanged(let screen): return "\(t) screen \(screen)"
+        case .highlighted(let h):
+            switch h {
+            case .element(let r): return "\(t) highlighted \(r) \(r.frame)"
+            case .group(let frame, let count): return "\(t) highlighted group of \(count) \(frame)"
+            case .groupExit(let frame): return "\(t) highlighted group exit \(frame)"
+            case .menuItem(let item): return "\(t) highlighted menu item \"\(item)\""
+            case .pointLine(let axis, let position): return "\(t) point line stopped \(axis.rawValue)=\(number(position))"
+            case .pointSweep(let axis, let stage, let from, let to, let duration):
+                return "\(t) point sweep \(stage.rawValue) \(axis.rawValue) \(number(from))→\(number(to)) over \(duration)"
+            case .menuButton: return "\(t) highlighted menu button"
+            }
+        case .menuShown(let items): return "\(t) menu shown: " + items.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .menuHidden: return "\(t) menu hidden"
+        case .activated(let r, let p): return "\(t) tap \(r.map(\.description) ?? "nothing") at \(p)"
+        case .customActionPerformed(let r, let name): return "\(t) custom action \"\(name)\" on \(r)"
+        case .valueChanged(let r, let value): return "\(t) value of \(r) = \(value.map { "\"\($0)\"" } ?? "none")"
+        case .traitsChanged(let r, let traits): return "\(t) traits of \(r) = [\(traits)]"
+        case .announced(let message): return "\(t) announced \"\(message)\""
+        case .focusRestored(let r): return "\(t) focus restored to \(r)"
+        case .scrolled(let r): return "\(t) scrolled \(r)"
+        case .scanningStopped(let reason): return "\(t) scanning stopped (\(reason))"
+        case .inputIgnored(let input, let reason): return "\(t) ignored \(inputText(input)) (\(reason.rawValue))"
+        case .deviceAdded(let name): return "\(t) device added \"\(name)\""
+        case .deviceRemoved(let name): return "\(t) device removed \"\(name)\""
+        case .bug(let message): return "\(t) BUG \(message)"
+        }
+    }
+
+    // MARK: - Pieces
+
+    static func ref(_ r: ElementRef) -> String {
+        var o = JSONObject()
+        o.string("screen", r.screen)
+        o.raw("index", String(r.index))
+        o.raw("label", r.label.map(quote) ?? "null")
+        o.raw("identifier", r.identifier.map(quote) ?? "null")
+        o.raw("frame", rect(r.frame))
+        return o.text + "}"
+    }
+
+    static func rect(_ r: Rect) -> String {
+        "{\"x\":\(number(r.x)),\"y\":\(number(r.y)),\"width\":\(number(r.width)),\"height\":\(number(r.height))}"
+    }
+
+    static func point(_ p: Point) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
+
+    static func inputJSON(_ input: Input) -> String {
+        switch input {
+        case .switchDown(let s): return "{\"kind\":\"switchDown\",\"switch\":\(quote(s.name))}"
+        case .switchUp(let s): return "{\"kind\":\"switchUp\",\"switch\":\(quote(s.name))}"
+        case .key(let k): return "{\"kind\":\"key\",\"key\":\(quote(k.description))}"
+        case .utterance(let u): return "{\"kind\":\"utterance\",\"text\":\(quote(u))}"
+        case .deviceAdded(let d): return "{\"kind\":\"deviceAdded\",\"device\":\(quote(d))}"
+        case .deviceRemoved(let d): return "{\"kind\":\"deviceRemoved\",\"device\":\(quote(d))}"
+        }
+    }
+
+    static func inputText(_ input: Input) -> String {
+        switch input {
+        case .switchDown(let s): return "\(s) down"
+        case .switchUp(let s): return "\(s) up"
+        case .key(let k): return "key \(k)"
+        case .utterance(let u): return "\"\(u)\""
+        case .deviceAdded(let d): return "device added \(d)"
+        case .deviceRemoved(let d): return "device removed \(d)"
+        }
+    }
+
+    /// `12` for whole numbers, `12.5` otherwise (shortest round-trip form).
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+
+    /// A JSON string literal.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Builds a JSON object's text field by field, in a fixed order.
+struct JSONObject {
+    var text = "{"
+    var first = true
+    mutating func raw(_ key: String, _ value: String) {
+        if !first { text += "," }
+        first = false
+        text += TranscriptFormat.quote(key) + ":" + value
+    }
+    mutating func string(_ key: String, _ value: String) { raw(key, TranscriptFormat.quote(value)) }
+}

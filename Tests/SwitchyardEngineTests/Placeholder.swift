@@ -1,3 +1,0 @@
-import Testing
-@testable import SwitchyardEngine
-@Test func placeholderSwitchyardEngine() { #expect(Bool(true)) }

@@ -1,0 +1,112 @@
+import Testing
+import ScreenModel
+@testable import SwitchyardEngine
+
+@Suite struct SettingsTests {
+    @Test func defaultsAreApples() {
+        let s = SwitchControlSettings()
+        #expect(s.switches == [SwitchAssignment(.select, .selectItem)])
+        #expect(s.scanningStyle == .autoScanning)
+        #expect(s.mode == .item)
+        #expect(s.autoScanningTime == .seconds(1))
+        #expect(s.pauseOnFirstItem == nil)
+        #expect(s.loops == 4)
+        #expect(s.moveRepeat == nil)
+        #expect(s.longPress == nil)
+        #expect(s.tapBehavior == .default)
+        #expect(s.autoTapTime == .milliseconds(750))
+        #expect(s.focusedItemAfterTap == .firstItem)
+        #expect(s.holdDuration == nil)
+        #expect(s.ignoreRepeat == nil)
+        #expect(s.groupItems == true)
+        #expect(s.glidingCursorSelection == .refined)
+        #expect(s.glidingCursorSpeed == 31)
+    }
+
+    @Test func loadsEverySettingFromJSON() throws {
+        let json = """
+        {
+          "scanning-style": "manual-scanning", "mode": "point",
+          "switches": [{"switch": "select", "action": "select-item", "long-press-action": "scanner-menu"}, {"switch": "next", "action": "move-to-next-item"}],
+          "auto-scanning-time": 1.5, "pause-on-first-item": true, "pause-on-first-item-adds": true,
+          "pause-on-first-item-after-loop": false, "loops": null, "move-repeat": 0.6, "long-press": true,
+          "tap-behavior": "auto-tap", "auto-tap-time": 0.8, "focused-item-after-tap": "current-item",
+          "hold-duration": 0.2, "ignore-repeat": false, "group-items": false, "gliding-cursor-selection": "precise",
+          "gliding-cursor-speed": 40, "gliding-refine-band": 60, "dwell-time": 2, "start-highlighted": false
+        }
+        """
+        let s = try SwitchControlSettings.load(json: Array(json.utf8), file: "all.json")
+        var expected = SwitchControlSettings()
+        expected.scanningStyle = .manualScanning
+        expected.mode = .point
+        expected.switches = [SwitchAssignment(.select, .selectItem, longPress: .scannerMenu), SwitchAssignment(.next, .moveToNextItem)]
+        expected.autoScanningTime = .milliseconds(1500)
+        expected.pauseOnFirstItem = .milliseconds(500)
+        expected.pauseOnFirstItemAdds = true
+        expected.pauseOnFirstItemAfterLoop = false
+        expected.loops = nil
+        expected.moveRepeat = .milliseconds(600)
+        expected.longPress = .seconds(1)
+        expected.tapBehavior = .autoTap
+        expected.autoTapTime = .milliseconds(800)
+        expected.focusedItemAfterTap = .currentItem
+        expected.holdDuration = .milliseconds(200)
+        expected.ignoreRepeat = nil
+        expected.groupItems = false
+        expected.glidingCursorSelection = .precise
+        expected.glidingCursorSpeed = 40
+        expected.glidingRefineBand = 60
+        expected.dwellTime = .seconds(2)
+        expected.startHighlighted = false
+        #expect(s == expected)
+    }
+
+    @Test func setChangesOneSettingFromText() throws {
+        var s = SwitchControlSettings()
+        try s.set("auto-scanning-time", "1.5")
+        try s.set("pause-on-first-item", "on")
+        try s.set("loops", "0")
+        try s.set("switches", "select=select-item, next=move-to-next-item/tap")
+        #expect(s.autoScanningTime == .milliseconds(1500))
+        #expect(s.pauseOnFirstItem == .milliseconds(500))
+        #expect(s.loops == nil)
+        #expect(s.switches == [SwitchAssignment(.select, .selectItem), SwitchAssignment(.next, .moveToNextItem, longPress: .tap)])
+    }
+
+    @Test func errorsQuoteTheBadNameOrValue() {
+        var s = SwitchControlSettings()
+        #expect(throws: SettingsError.unknownSetting(file: "set", name: "auto-scaning-time", suggestion: "auto-scanning-time")) {
+            try s.set("auto-scaning-time", "1")
+        }
+        #expect(SettingsError.unknownSetting(file: "set", name: "auto-scaning-time", suggestion: "auto-scanning-time").description
+            == "set: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?")
+        #expect(throws: SettingsError.invalidValue(file: "set", name: "tap-behavior", value: "'sometimes'", expected: "one of: default, auto-tap, always-tap")) {
+            try s.set("tap-behavior", "sometimes")
+        }
+        #expect(throws: SettingsError.syntax(file: "bad.json", line: 1, column: 1, message: "a settings file is one JSON object of settings by name")) {
+            _ = try SwitchControlSettings.load(json: Array("[]".utf8), file: "bad.json")
+        }
+    }
+}
+
+@Suite struct TranscriptTests {
+    @Test func jsonLines() {
+        #expect(TranscriptFormat.jsonLine(hl(1700, A))
+            == #"{"time_us":1700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}}}"#)
+        #expect(TranscriptFormat.jsonLine(at(0, .menuShown(items: ["Tap", "Escape"])))
+            == #"{"time_us":0,"event":"menuShown","items":["Tap","Escape"]}"#)
+        #expect(TranscriptFormat.jsonLine(at(6850, .activated(nil, at: Point(x: 140, y: 270.5))))
+            == #"{"time_us":6850000,"event":"activated","element":null,"point":{"x":140,"y":270.5}}"#)
+        #expect(TranscriptFormat.jsonLine(at(350, .inputIgnored(.switchDown(.select), reason: .holdDurationNotReached)))
+            == #"{"time_us":350000,"event":"inputIgnored","input":{"kind":"switchDown","switch":"select"},"reason":"holdDurationNotReached"}"#)
+        #expect(TranscriptFormat.jsonLine(at(1, .announced("Say \"hi\"")))
+            == #"{"time_us":1000,"event":"announced","message":"Say \"hi\""}"#)
+    }
+
+    @Test func textLines() {
+        #expect(TranscriptFormat.textLine(hl(1700, A)) == #"1.7s highlighted "A" {0, 0, 400×50}"#)
+        #expect(TranscriptFormat.textLine(at(6000, .scanningStopped(reason: "loops"))) == "6s scanning stopped (loops)")
+        #expect(TranscriptFormat.textLine(at(1500, .highlighted(.pointSweep(axis: .y, stage: .coarse, from: 0, to: 800, duration: .seconds(8)))))
+            == "1.5s point sweep coarse y 0→800 over 8s")
+    }
+}
