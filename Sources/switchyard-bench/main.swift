@@ -4,6 +4,7 @@ import Foundation
 /// release mode: `swift run -c release switchyard-bench [NAME…]`.
 let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
+    ("switch-control", { [runSwitchControlBench()] }),
 ]
 
 let wanted = Array(CommandLine.arguments.dropFirst())

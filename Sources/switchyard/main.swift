@@ -6,6 +6,8 @@ let usage = """
     usage: switchyard <command> [options]
 
     commands:
+      demo      run the built-in demo app through a scenario per technology
+      run       run scenario files in simulated time; JUnit and JSON Lines reports
       inspect   show a screen's tree and navigation order (the demo app when no file is given)
 
     Run 'switchyard <command> --help' for a command's options.
@@ -20,6 +22,7 @@ func runTool(_ argv: [String]) -> ExitStatus {
     if rest.contains("--help") || rest.contains("-h") {
         switch command {
         case InspectCommand.name: Output.out(InspectCommand.usage + "\n")
+        case RunCommand.name: Output.out(RunCommand.usage + "\n")
         default: Output.out(usage + "\n")
         }
         return .success
@@ -28,6 +31,8 @@ func runTool(_ argv: [String]) -> ExitStatus {
         switch command {
         case InspectCommand.name:
             return try InspectCommand(rest).run()
+        case RunCommand.name:
+            return try RunCommand(rest).run()
         case "--help", "-h", "help":
             Output.out(usage + "\n")
             return .success

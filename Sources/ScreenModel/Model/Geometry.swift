@@ -10,7 +10,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(Self.format(x)), \(Self.format(y)))" }
 
     /// `12` for whole numbers, `12.5` otherwise.
-    static func format(_ v: Double) -> String {
+    public static func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
     }
 }

@@ -267,8 +267,12 @@ struct Run {
     // MARK: - Expectations
 
     func refMatches(_ ref: ElementRef, _ name: ElementName) -> Bool {
-        guard let screen = prepared.app.screen(named: ref.screen) else { return false }
-        return matcher.matches(name, on: screen).contains(ref.index)
+        Self.refMatches(ref, name, in: prepared.app)
+    }
+
+    static func refMatches(_ ref: ElementRef, _ name: ElementName, in app: AppModel) -> Bool {
+        guard let screen = app.screen(named: ref.screen) else { return false }
+        return ElementMatcher().matches(name, on: screen).contains(ref.index)
     }
 
     func describe(_ h: Highlight?) -> String {
@@ -278,7 +282,9 @@ struct Run {
         case .group(let frame, let count): return "the highlight is on a group of \(count) at \(frame)"
         case .groupExit: return "the highlight is on a group's exit"
         case .menuItem(let s): return "the highlight is on menu item \"\(s)\""
-        case .pointLine(let axis, let position): return "point mode is sweeping (\(axis) at \(position))"
+        case .pointLine(let axis, let position): return "point mode stopped a line (\(axis) at \(Point.format(position)))"
+        case .pointSweep(let axis, _, _, _, _): return "point mode is sweeping (\(axis))"
+        case .menuButton: return "the highlight is on the menu button"
         }
     }
 
@@ -288,19 +294,19 @@ struct Run {
 
     /// Looks for a matching event among the unchecked ones, then (with a
     /// window) lets time run until one appears or the window closes.
-    mutating func await(_ within: Interval?, _ matches: (Event) -> Bool) -> Bool {
+    mutating func awaitEvent(_ within: Interval?, _ matches: (Event) -> Bool) -> Bool {
         if events[checked...].contains(where: { matches($0.event) }) { return true }
         guard let within else { return false }
         let deadline = cursor + within
         var from = events.count
         while let next = session.nextDeadline, next <= deadline {
+            if next <= cursor { break }  // every timer up to the cursor has fired already
             record(session.advance(to: next))
             if let hit = events[from...].first(where: { matches($0.event) }) {
                 cursor = max(cursor, hit.time)
                 return true
             }
             from = events.count
-            if next <= cursor { break }  // no progress: a timer that does not move time
             cursor = next
         }
         moveTo(deadline)
@@ -319,7 +325,8 @@ struct Run {
             }
             fail("expected the highlight on \(name), but \(describe(h)) at \(cursor)", at: position)
         case .activated(let name, let within):
-            let ok = await(within) { if case .activated(let r?, _) = $0 { return refMatches(r, name) } else { return false } }
+            let app = prepared.app
+            let ok = awaitEvent(within) { if case .activated(let r?, _) = $0 { return Self.refMatches(r, name, in: app) } else { return false } }
             if !ok {
                 let got = events[checked...].compactMap { e -> String? in
                     if case .activated(let r, _) = e.event { return r.map(Self.describe) ?? "a point with no element" } else { return nil }
@@ -332,7 +339,7 @@ struct Run {
                 fail("expected screen '\(s)', but the current screen is '\(screen.name)'", at: position)
             }
         case .announcement(let text, let within):
-            let ok = await(within) { if case .announced(let t) = $0 { return t == text } else { return false } }
+            let ok = awaitEvent(within) { if case .announced(let t) = $0 { return t == text } else { return false } }
             if !ok {
                 let got = events[checked...].compactMap { e -> String? in if case .announced(let t) = e.event { return "\"\(t)\"" } else { return nil } }
                 fail("expected the announcement \"\(text)\"\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was announced" : "got \(got.joined(separator: ", "))"), at: position)
@@ -364,7 +371,7 @@ struct Run {
                 fail("expected the scanner menu to contain \"\(item)\", but " + (menu.map { "it shows \($0.map { "\"\($0)\"" }.joined(separator: " "))" } ?? "no menu is shown"), at: position)
             }
         case .scanningStopped(let within):
-            let ok = await(within) { if case .scanningStopped = $0 { return true } else { return false } }
+            let ok = awaitEvent(within) { if case .scanningStopped = $0 { return true } else { return false } }
             if !ok { fail("expected scanning to stop\(within.map { " within \($0)" } ?? ""), but it did not (now \(cursor))", at: position) }
         }
     }

@@ -1,0 +1,148 @@
+import Foundation
+import ScreenModel
+import SwitchyardEngine
+import Scripting
+import DemoApp
+
+/// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
+/// runs scenarios in simulated time, in parallel, and reports in order.
+struct RunCommand {
+    static let name = "run"
+    static let usage = """
+        usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
+          SCENARIO      scenario files (docs/scenarios.md)
+          --transcript  write every event as JSON Lines (docs/transcript.md)
+          --junit       write a JUnit XML report, one test case per scenario
+          --quiet       print only failures and the summary
+        exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used
+        """
+
+    var files: [String]
+    var transcript: String?
+    var junit: String?
+    var quiet: Bool
+
+    init(_ args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name, options: ["transcript", "junit"], flags: ["quiet"])
+        guard !a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "expected at least one SCENARIO file") }
+        files = a.positionals
+        transcript = a.value("transcript")
+        junit = a.value("junit")
+        quiet = a.flags.contains("quiet")
+    }
+
+    /// Loads the app a scenario names: the demo, or a file beside the scenario.
+    static let appProvider: ScenarioRunner.AppProvider = { source, scenarioFile in
+        switch source {
+        case .demo: return DemoApp.load()
+        case .file(let path): return try AppLoader.load(path: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+        }
+    }
+
+    /// One scenario file's outcome.
+    enum Outcome: Sendable {
+        case ran(ScenarioResult)
+        case unusable(String)
+    }
+
+    static func execute(_ file: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return .unusable("\(file): error: cannot read the scenario file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .unusable("\(file): error: the scenario file is not UTF-8 text")
+        }
+        let runner = ScenarioRunner(appProvider: appProvider)
+        do {
+            let scenario = try ScenarioParser(file: file).parse(text)
+            let prepared = try runner.prepare(scenario)
+            return .ran(runner.run(prepared))
+        } catch {
+            return .unusable(error.description)
+        }
+    }
+
+    func run() -> ExitStatus {
+        // Independent scenarios run in parallel; results are kept in input order.
+        let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let o = Self.execute(file)
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        var passed = 0
+        var failed = 0
+        var unusable = 0
+        var lines: [String] = []
+        for (file, (outcome, _)) in zip(files, outcomes) {
+            switch outcome {
+            case .unusable(let message):
+                unusable += 1
+                Output.err(message)
+                Output.out("✗ \(file): could not run (see errors above)\n")
+            case .ran(let r):
+                if r.passed { passed += 1 } else { failed += 1 }
+                if !quiet {
+                    Output.out("── \(file)\n")
+                    for e in r.events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
+                }
+                for f in r.failures {
+                    Output.out("\(f.position): error: \(f.message)\n")
+                    for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
+                }
+                if !quiet || !r.passed {
+                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.expectations - r.failures.count)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
+                }
+                if transcript != nil {
+                    let quoted = JSONWriter.quote(file)
+                    for e in r.events {
+                        let line = TranscriptFormat.jsonLine(e)
+                        lines.append("{\"scenario\":\(quoted)," + line.dropFirst())
+                    }
+                }
+            }
+        }
+        let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
+        Output.out(summary + "\n")
+        if let path = transcript {
+            if !write(lines.map { $0 + "\n" }.joined(), to: path) { return .unusableInput }
+        }
+        if let path = junit {
+            let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
+                switch pair.0 {
+                case .ran(let r): return (.ran(r), pair.1)
+                case .unusable(let m): return (.unusable(file: files[k], errors: m), pair.1)
+                }
+            })
+            if !write(report.xml(), to: path) { return .unusableInput }
+        }
+        if unusable > 0 { return .unusableInput }
+        return failed > 0 ? .failure : .success
+    }
+
+    func write(_ text: String, to path: String) -> Bool {
+        if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { return true }
+        Output.err("switchyard run: error: cannot write '\(path)'")
+        return false
+    }
+}
+
+/// Maps over an array on all cores, keeping the order of the input.
+enum ParallelMap {
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable @escaping (T) -> R) -> [R] {
+        let box = ResultSlots<R>(items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            let r = body(items[k])
+            box.lock.lock()
+            box.results[k] = r
+            box.lock.unlock()
+        }
+        return box.results.map { $0! }
+    }
+}
+
+/// Result slots filled by concurrent workers under a lock.
+final class ResultSlots<R>: @unchecked Sendable {
+    var results: [R?]
+    let lock = NSLock()
+    init(_ n: Int) { results = Array(repeating: nil, count: n) }
+}
