@@ -19,3 +19,28 @@ public enum DemoApp {
         }
     }
 }
+
+extension DemoApp {
+    /// A built-in demo scenario for one technology.
+    public struct BuiltInScenario: Sendable {
+        /// The technology it shows, as named in scenarios (`switch-control`).
+        public var technology: String
+        /// A one-line description of the set-up.
+        public var setup: String
+        /// The file name shown in messages.
+        public var fileName: String
+        /// The scenario text (docs/scenarios.md).
+        public var text: String
+    }
+
+    /// One scenario per technology that exists, in the order the demo runs them.
+    public static var scenarios: [BuiltInScenario] {
+        [
+            BuiltInScenario(
+                technology: "switch-control",
+                setup: "one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default",
+                fileName: "demo-switch-control.swy",
+                text: String(decoding: PackageResources.demo_switch_control_swy, as: UTF8.self)),
+        ]
+    }
+}

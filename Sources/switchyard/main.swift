@@ -23,6 +23,7 @@ func runTool(_ argv: [String]) -> ExitStatus {
         switch command {
         case InspectCommand.name: Output.out(InspectCommand.usage + "\n")
         case RunCommand.name: Output.out(RunCommand.usage + "\n")
+        case DemoCommand.name: Output.out(DemoCommand.usage + "\n")
         default: Output.out(usage + "\n")
         }
         return .success
@@ -33,6 +34,8 @@ func runTool(_ argv: [String]) -> ExitStatus {
             return try InspectCommand(rest).run()
         case RunCommand.name:
             return try RunCommand(rest).run()
+        case DemoCommand.name:
+            return try DemoCommand(rest).run()
         case "--help", "-h", "help":
             Output.out(usage + "\n")
             return .success

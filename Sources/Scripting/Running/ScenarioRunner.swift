@@ -125,11 +125,11 @@ public struct ScenarioRunner: Sendable {
             case .expect(let e):
                 let names: [ElementName]
                 switch e {
-                case .highlighted(let n), .activated(let n, _), .value(let n, _): names = [n]
+                case .highlighted(let n, _), .activated(let n, _), .value(let n, _): names = [n]
                 default: names = []
                 }
                 for n in names {
-                    if case .highlighted(.label(let l)) = e, menuItemNames.contains(l) { continue }
+                    if case .highlighted(.label(let l), _) = e, menuItemNames.contains(l) { continue }
                     if let p = matcher.problem(with: n, in: app) { errors.append(ScriptError(p, at: position)) }
                 }
                 if case .screen(let s) = e, !app.screens.contains(where: { $0.name == s || $0.title == s }) {
@@ -315,15 +315,27 @@ struct Run {
 
     mutating func check(_ e: Expectation, at position: SourcePosition) {
         switch e {
-        case .highlighted(let name):
-            let h = session.highlighted
-            switch h {
-            case .element(let r) where refMatches(r, name): return
-            case .menuItem(let s):
-                if case .label(let l) = name, l == s { return }
-            default: break
+        case .highlighted(let name, let within):
+            let app = prepared.app
+            let isOn = { (h: Highlight?) -> Bool in
+                switch h {
+                case .element(let r): return Self.refMatches(r, name, in: app)
+                case .menuItem(let s): if case .label(let l) = name { return l == s } else { return false }
+                default: return false
+                }
             }
-            fail("expected the highlight on \(name), but \(describe(h)) at \(cursor)", at: position)
+            if isOn(session.highlighted) { return }
+            if let within {
+                let deadline = cursor + within
+                while let next = session.nextDeadline, next <= deadline, next > cursor {
+                    cursor = next
+                    record(session.advance(to: next))
+                    if isOn(session.highlighted) { return }
+                }
+                moveTo(deadline)
+                if isOn(session.highlighted) { return }
+            }
+            fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
         case .activated(let name, let within):
             let app = prepared.app
             let ok = awaitEvent(within) { if case .activated(let r?, _) = $0 { return Self.refMatches(r, name, in: app) } else { return false } }

@@ -25,8 +25,9 @@ public enum ScenarioTechnology: String, Hashable, Sendable, CaseIterable {
 
 /// Something a scenario checks.
 public enum Expectation: Hashable, Sendable {
-    /// The highlight is on this element (or menu item) now.
-    case highlighted(ElementName)
+    /// The highlight is on this element (or menu item) now; with a window,
+    /// time runs until it is (the clock stops there) or the window closes.
+    case highlighted(ElementName, within: Interval?)
     /// The element was activated since the last check, or within the window.
     case activated(ElementName, within: Interval?)
     /// The current screen has this name or title.

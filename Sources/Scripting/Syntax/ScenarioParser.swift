@@ -198,7 +198,8 @@ public struct ScenarioParser {
         let kind = try c.word("what to expect: \(Self.expectations.joined(separator: ", "))")
         switch kind.text {
         case "highlighted":
-            return .highlighted(try elementName(&c))
+            let name = try elementName(&c)
+            return .highlighted(name, within: try within(&c))
         case "activated":
             let name = try elementName(&c)
             return .activated(name, within: try within(&c))
