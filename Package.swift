@@ -65,6 +65,7 @@ let package = Package(
         ),
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard"]),
         .testTarget(
             name: "InputDevicesTests",
             dependencies: ["InputDevices", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev", "CUMockdev"]
