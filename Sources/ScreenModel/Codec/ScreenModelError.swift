@@ -56,7 +56,8 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         case let .negativeFrameSize(file, at, width, height):
             return "\(file): \(at): error: frame has a negative size (\(Point.format(width))×\(Point.format(height))); expected width and height ≥ 0"
         case let .unknownScreen(file, at, name, known):
-            return "\(file): \(at): error: no screen named '\(name)'; the app has: \(known.joined(separator: ", "))"
+            let hint = Self.suggestion(for: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+            return "\(file): \(at): error: no screen named '\(name)'; \(hint)the app has: \(known.joined(separator: ", "))"
         case let .duplicateIdentifier(file, at, identifier, firstAt):
             return "\(file): \(at): error: duplicate identifier '\(identifier)' (first used at \(firstAt)); identifiers must be unique within a screen"
         case let .unknownIdentifier(file, at, identifier):

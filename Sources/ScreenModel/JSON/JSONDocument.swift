@@ -111,7 +111,8 @@ public struct JSONDocument: Sendable {
     static func position(ofOffset offset: Int, in text: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        var k = 0
+        // A byte order mark is not a character of the first line.
+        var k = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
         let end = min(offset, text.count)
         while k < end {
             let b = text[k]
@@ -264,7 +265,11 @@ struct JSONParser {
         let start = i
         let w = Array(word.utf8)
         guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
-            throw fail("expected a value, found \(describeHere())")
+            // Quote the bad word (letters only) so the message shows what was written.
+            var end = i
+            while end < bytes.count, end - i < 16, (0x61...0x7A).contains(bytes[end]) || (0x41...0x5A).contains(bytes[end]) { end += 1 }
+            let found = String(decoding: bytes[i..<end], as: UTF8.self)
+            throw fail("invalid literal '\(found)'; expected \(word)")
         }
         i += w.count
         doc.nodes.append(.init(kind: kind, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: 0))
