@@ -69,7 +69,9 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    /// The closest known word within two edits, for "did you mean".
+    /// The closest known word within two edits (fewer for short words: at
+    /// most half the word's length, so `w` does not suggest `x`), for "did
+    /// you mean".
     public static func suggestion(for word: String, among known: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var prev = Array(0...b.count)
@@ -83,7 +85,8 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
             return prev[b.count]
         }
         let w = Array(word.lowercased())
-        let scored = known.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= 2 }
+        let budget = min(2, w.count / 2)
+        let scored = known.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= budget }
         return scored.min { $0.1 < $1.1 }?.0
     }
 }
