@@ -40,3 +40,18 @@ import Testing
         #expect(try decode(AppEncoder().encode(app)) == app)
     }
 }
+
+@Suite struct WorkedExampleTests {
+    @Test(arguments: Technology.allCases)
+    func workedExampleStops(_ technology: Technology) throws {
+        let data = try Data(contentsOf: repoRoot.appendingPathComponent("Examples/apps/corner-cafe-mini.json"))
+        let app = try AppDecoder(file: "corner-cafe-mini.json").decode(Array(data))
+        let expected: [(String, [String])] = [
+            ("menu", ["Latte, €3.50", "View Order"]), ("detail", ["Back", "Size", "Oat milk"]), ("order-sheet", ["Close", "Pay €3.50"]),
+        ]
+        for (name, labels) in expected {
+            let s = try #require(app.screen(named: name))
+            #expect(s.labels(NavigationOrder(screen: s, technology: technology).stops) == labels, "\(name)")
+        }
+    }
+}
