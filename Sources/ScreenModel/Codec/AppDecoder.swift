@@ -31,72 +31,77 @@ public struct AppDecoder {
     }
 }
 
-/// The members of one JSON object, looked up by a linear scan: objects in
-/// this format are small, and hashing every key costs more than comparing.
+/// The members of one JSON object, in text order.
 struct Fields {
-    let list: [(key: String, value: Int)]
+    var pairs: [(key: String, value: Int)]
     subscript(_ key: String) -> Int? {
-        for m in list where m.key == key { return m.value }
+        for p in pairs where p.key == key { return p.value }
         return nil
     }
 }
 
 /// Typed access to a JSON tape with errors that carry a path.
+///
+/// Every `at` is an autoclosure: a place is only spelled out when an error
+/// names it, so decoding a million elements or a tree 100,000 levels deep
+/// never builds a path it does not report.
 struct Reader {
     let doc: JSONDocument
     let file: String
 
-    func wrongType(_ i: Int, _ expected: String, _ at: String) -> ScreenModelError {
-        .wrongType(file: file, at: at, expected: expected, found: doc.kind(i).noun)
+    func wrongType(_ i: Int, _ expected: String, _ at: @autoclosure () -> String) -> ScreenModelError {
+        .wrongType(file: file, at: at(), expected: expected, found: doc.kind(i).noun)
     }
 
-    func object(_ i: Int, _ at: String, known: [String]) throws(ScreenModelError) -> Fields {
-        guard doc.kind(i) == .object else { throw wrongType(i, "an object", at) }
-        let members = doc.members(i)
-        for (n, m) in members.enumerated() {
-            guard known.contains(m.key) else { throw .unknownField(file: file, at: at, field: m.key, known: known) }
-            for earlier in members[..<n] where earlier.key == m.key {
-                throw .invalidValue(file: file, at: at, message: "field '\(m.key)' appears twice")
+    func object(_ i: Int, _ at: @autoclosure () -> String, known: [String]) throws(ScreenModelError) -> Fields {
+        guard doc.kind(i) == .object else { throw wrongType(i, "an object", at()) }
+        let pairs = doc.members(i)
+        for (n, p) in pairs.enumerated() {
+            guard known.contains(p.key) else { throw .unknownField(file: file, at: at(), field: p.key, known: known) }
+            for q in pairs[..<n] where q.key == p.key {
+                throw .invalidValue(file: file, at: at(), message: "field '\(p.key)' appears twice")
             }
         }
-        return Fields(list: members)
+        return Fields(pairs: pairs)
     }
 
-    func string(_ i: Int, _ at: String) throws(ScreenModelError) -> String {
-        guard let s = doc.string(i) else { throw wrongType(i, "a string", at) }
+    func string(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> String {
+        guard let s = doc.string(i) else { throw wrongType(i, "a string", at()) }
         return s
     }
 
-    func number(_ i: Int, _ at: String) throws(ScreenModelError) -> Double {
-        guard let n = doc.number(i) else { throw wrongType(i, "a number", at) }
+    func number(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Double {
+        guard let n = doc.number(i) else { throw wrongType(i, "a number", at()) }
         return n
     }
 
-    func bool(_ i: Int, _ at: String) throws(ScreenModelError) -> Bool {
-        guard let b = doc.bool(i) else { throw wrongType(i, "true or false", at) }
+    func bool(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Bool {
+        guard let b = doc.bool(i) else { throw wrongType(i, "true or false", at()) }
         return b
     }
 
-    func array(_ i: Int, _ at: String) throws(ScreenModelError) -> [Int] {
-        guard doc.kind(i) == .array else { throw wrongType(i, "an array", at) }
+    func array(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [Int] {
+        guard doc.kind(i) == .array else { throw wrongType(i, "an array", at()) }
         return doc.elements(i)
     }
 
-    func strings(_ i: Int, _ at: String) throws(ScreenModelError) -> [String] {
+    func strings(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [String] {
         var out: [String] = []
-        for (k, e) in try array(i, at).enumerated() { out.append(try string(e, "\(at)[\(k)]")) }
+        for (k, e) in try array(i, at()).enumerated() { out.append(try string(e, "\(at())[\(k)]")) }
         return out
     }
 
-    func require(_ fields: Fields, _ name: String, _ at: String, _ expected: String) throws(ScreenModelError) -> Int {
-        guard let i = fields[name] else { throw .missingField(file: file, at: at, field: name, expected: expected) }
+    func require(_ fields: Fields, _ name: String, _ at: @autoclosure () -> String, _ expected: String) throws(ScreenModelError) -> Int {
+        guard let i = fields[name] else { throw .missingField(file: file, at: at(), field: name, expected: expected) }
         return i
     }
 
-    func enumValue<E: RawRepresentable>(_ i: Int, _ at: String, _ all: [E]) throws(ScreenModelError) -> E where E.RawValue == String {
-        let s = try string(i, at)
+    func enumValue<E: RawRepresentable>(_ i: Int, _ at: @autoclosure () -> String, _ all: [E]) throws(ScreenModelError) -> E where E.RawValue == String {
+        let s = try string(i, at())
         guard let v = E(rawValue: s) else {
-            throw .invalidValue(file: file, at: at, message: "unknown value '\(s)'; expected one of: \(all.map(\.rawValue).joined(separator: ", "))")
+            let names = all.map(\.rawValue)
+            let hint = ScreenModelError.suggestion(for: s, among: names).map { "did you mean '\($0)'? " } ?? ""
+            throw .invalidValue(file: file, at: at(), message: "unknown value '\(s)'; \(hint)expected one of: \(names.joined(separator: ", "))")
         }
         return v
     }
@@ -148,150 +153,158 @@ struct Reader {
     /// Decodes an element tree into a preorder table, iteratively.
     mutating func elementTable(_ rootNode: Int, screenPath: String) throws(ScreenModelError) -> [Element] {
         var table: [Element] = []
-        // (json node, parent index)
-        var work: [(Int, ElementIndex?)] = [(rootNode, nil)]
-        while let (node, parent) = work.popLast() {
+        // Each element's position among its parent's children, for paths in errors.
+        var slots: [Int] = []
+        // (json node, parent index, position among the parent's children)
+        var work: [(Int, ElementIndex?, Int)] = [(rootNode, nil, 0)]
+        while let (node, parent, slot) = work.popLast() {
             let index = table.count
             var e = Element()
             e.parent = parent
+            let childNodes = try fill(&e, from: node, at: "\(screenPath).\(Self.path(parent: parent, slot: slot, table: table, slots: slots))")
             table.append(e)
+            slots.append(slot)
             if let p = parent { table[p].children.append(index) }
-            // The element's path is only spelled out when there is an error:
-            // building it for every element would cost O(depth) each.
-            let childNodes: [Int]
-            do {
-                childNodes = try fill(&table[index], from: node, at: Self.here)
-            } catch {
-                throw error.relocated(from: Self.here, to: "\(screenPath).\(Self.path(of: index, in: table))")
-            }
-            for c in childNodes.reversed() { work.append((c, index)) }
+            for (n, c) in childNodes.enumerated().reversed() { work.append((c, index, n)) }
         }
         return table
     }
 
-    /// Stands for the current element's path inside `fill`.
-    static let here = "\u{1}element"
-
-    static func path(of i: ElementIndex, in table: [Element]) -> String {
-        var parts: [String] = []
-        var c = i
+    /// `root/children[2]/children[0]` for the element at `slot` under `parent`.
+    static func path(parent: ElementIndex?, slot: Int, table: [Element], slots: [Int]) -> String {
+        guard var c = parent else { return "root" }
+        var parts = ["children[\(slot)]"]
         while let p = table[c].parent {
-            parts.append("children[\(table[p].children.firstIndex(of: c)!)]")
+            parts.append("children[\(slots[c])]")
             c = p
         }
         parts.append("root")
         return parts.reversed().joined(separator: "/")
     }
 
-    /// Reads one element's fields; returns its children's JSON nodes.
-    func fill(_ e: inout Element, from i: Int, at: String) throws(ScreenModelError) -> [Int] {
-        let f = try object(i, at, known: AppDecoder.elementFields)
-        for (key, k) in f.list {
-            let here = "\(at).\(key)"
+    /// Reads one element's fields, in text order; returns its children's JSON nodes.
+    func fill(_ e: inout Element, from i: Int, at: @autoclosure () -> String) throws(ScreenModelError) -> [Int] {
+        let f = try object(i, at(), known: AppDecoder.elementFields)
+        for (key, k) in f.pairs {
             switch key {
-            case "label": e.label = try string(k, here)
-            case "value": e.value = try string(k, here)
-            case "hint": e.hint = try string(k, here)
+            case "label": e.label = try string(k, "\(at()).label")
+            case "value": e.value = try string(k, "\(at()).value")
+            case "hint": e.hint = try string(k, "\(at()).hint")
             case "identifier":
-                let id = try string(k, here)
-                guard !id.isEmpty else { throw .invalidValue(file: file, at: here, message: "an identifier cannot be empty") }
+                let id = try string(k, "\(at()).identifier")
+                guard !id.isEmpty else { throw .invalidValue(file: file, at: "\(at()).identifier", message: "an identifier cannot be empty") }
                 e.identifier = id
             case "traits":
                 var set: TraitSet = []
-                for (n, t) in try array(k, here).enumerated() {
-                    let name = try string(t, "\(here)[\(n)]")
-                    guard let trait = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(here)[\(n)]", name: name) }
+                for (n, t) in try array(k, "\(at()).traits").enumerated() {
+                    let name = try string(t, "\(at()).traits[\(n)]")
+                    guard let trait = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at()).traits[\(n)]", name: name) }
                     set.insert(TraitSet(trait))
                 }
                 e.traits = set
-            case "frame": e.frame = try rect(k, here)
-            case "inputLabels": e.inputLabels = try strings(k, here)
+            case "frame": e.frame = try rect(k, "\(at()).frame")
+            case "inputLabels": e.inputLabels = try strings(k, "\(at()).inputLabels")
             case "customActions":
-                for (n, a) in try array(k, here).enumerated() {
-                    let ap = "\(here)[\(n)]"
-                    let af = try object(a, ap, known: ["name", "effects"])
-                    let name = try string(try require(af, "name", ap, "the action's name"), "\(ap).name")
-                    guard !name.isEmpty else { throw .invalidValue(file: file, at: "\(ap).name", message: "a custom action needs a non-empty name") }
-                    let effects = try af["effects"].map { x throws(ScreenModelError) in try self.effects(x, "\(ap).effects") } ?? []
+                for (n, a) in try array(k, "\(at()).customActions").enumerated() {
+                    func ap() -> String { "\(at()).customActions[\(n)]" }
+                    let af = try object(a, ap(), known: ["name", "effects"])
+                    let name = try string(try require(af, "name", ap(), "the action's name"), "\(ap()).name")
+                    guard !name.isEmpty else { throw .invalidValue(file: file, at: "\(ap()).name", message: "a custom action needs a non-empty name") }
+                    let effects = try af["effects"].map { x throws(ScreenModelError) in try self.effects(x, "\(ap()).effects") } ?? []
                     e.customActions.append(CustomAction(name: name, effects: effects))
                 }
             case "activationPoint":
-                let pf = try object(k, here, known: ["x", "y"])
+                func here() -> String { "\(at()).activationPoint" }
+                let pf = try object(k, here(), known: ["x", "y"])
                 e.activationPoint = Point(
-                    x: try number(try require(pf, "x", here, "a number"), "\(here).x"),
-                    y: try number(try require(pf, "y", here, "a number"), "\(here).y"))
-            case "sortPriority": e.sortPriority = try number(k, here)
-            case "hidden": e.hidden = try bool(k, here)
-            case "respondsToUserInteraction": e.respondsToUserInteraction = try bool(k, here)
-            case "childBehavior": e.childBehavior = try enumValue(k, here, ChildBehavior.allCases)
-            case "containerType": e.containerType = try enumValue(k, here, ContainerType.allCases)
-            case "accessibilityElements": e.accessibilityElements = try strings(k, here)
+                    x: try number(try require(pf, "x", here(), "a number"), "\(here()).x"),
+                    y: try number(try require(pf, "y", here(), "a number"), "\(here()).y"))
+            case "sortPriority": e.sortPriority = try number(k, "\(at()).sortPriority")
+            case "hidden": e.hidden = try bool(k, "\(at()).hidden")
+            case "respondsToUserInteraction": e.respondsToUserInteraction = try bool(k, "\(at()).respondsToUserInteraction")
+            case "childBehavior": e.childBehavior = try enumValue(k, "\(at()).childBehavior", ChildBehavior.allCases)
+            case "containerType": e.containerType = try enumValue(k, "\(at()).containerType", ContainerType.allCases)
+            case "accessibilityElements":
+                func here() -> String { "\(at()).accessibilityElements" }
+                let ids = try strings(k, here())
+                for (n, id) in ids.enumerated() where ids[..<n].contains(id) {
+                    throw .invalidValue(file: file, at: "\(here())[\(n)]", message: "identifier '\(id)' is listed twice")
+                }
+                e.accessibilityElements = ids
             case "range":
-                let rf = try object(k, here, known: ["minimum", "maximum", "step", "format"])
-                let lo = try number(try require(rf, "minimum", here, "a number"), "\(here).minimum")
-                let hi = try number(try require(rf, "maximum", here, "a number"), "\(here).maximum")
-                let step = try number(try require(rf, "step", here, "a number"), "\(here).step")
-                let format = try rf["format"].map { x throws(ScreenModelError) in try string(x, "\(here).format") } ?? "{value}"
-                guard lo <= hi else { throw .invalidValue(file: file, at: here, message: "minimum \(Point.format(lo)) is above maximum \(Point.format(hi))") }
-                guard step > 0 else { throw .invalidValue(file: file, at: "\(here).step", message: "step must be greater than 0") }
+                func here() -> String { "\(at()).range" }
+                let rf = try object(k, here(), known: ["minimum", "maximum", "step", "format"])
+                let lo = try number(try require(rf, "minimum", here(), "a number"), "\(here()).minimum")
+                let hi = try number(try require(rf, "maximum", here(), "a number"), "\(here()).maximum")
+                let step = try number(try require(rf, "step", here(), "a number"), "\(here()).step")
+                let format = try rf["format"].map { x throws(ScreenModelError) in try string(x, "\(here()).format") } ?? "{value}"
+                guard lo <= hi else { throw .invalidValue(file: file, at: here(), message: "minimum \(Point.format(lo)) is above maximum \(Point.format(hi))") }
+                guard step > 0 else { throw .invalidValue(file: file, at: "\(here()).step", message: "step must be greater than 0") }
                 guard format.components(separatedBy: "{value}").count == 2 else {
-                    throw .invalidValue(file: file, at: "\(here).format", message: "format must contain '{value}' exactly once")
+                    throw .invalidValue(file: file, at: "\(here()).format", message: "format must contain '{value}' exactly once")
                 }
                 e.range = ValueRange(minimum: lo, maximum: hi, step: step, format: format)
-            case "onActivate": e.onActivate = try effects(k, here)
-            case "scrollable": e.scrollable = try bool(k, here)
+            case "onActivate": e.onActivate = try effects(k, "\(at()).onActivate")
+            case "scrollable": e.scrollable = try bool(k, "\(at()).scrollable")
             case "children": break
             default: break  // `object` rejected unknown keys already
             }
         }
-        if let r = e.range, let v = e.value, r.number(in: v) == nil {
-            throw .invalidValue(file: file, at: "\(at).value", message: "value '\(v)' does not fit the range format '\(r.format)'")
+        if let r = e.range, let v = e.value {
+            guard let n = r.number(in: v) else {
+                throw .invalidValue(file: file, at: "\(at()).value", message: "value '\(v)' does not fit the range format '\(r.format)'")
+            }
+            guard n >= r.minimum, n <= r.maximum else {
+                throw .invalidValue(file: file, at: "\(at()).value", message: "value '\(v)' is outside the range \(Point.format(r.minimum))…\(Point.format(r.maximum))")
+            }
         }
         if let r = e.range, e.value == nil { e.value = r.text(for: r.minimum) }
         guard let c = f["children"] else { return [] }
-        return try array(c, "\(at).children")
+        return try array(c, "\(at()).children")
     }
 
-    func rect(_ i: Int, _ at: String) throws(ScreenModelError) -> Rect {
-        let f = try object(i, at, known: ["x", "y", "width", "height"])
+    func rect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Rect {
+        let f = try object(i, at(), known: ["x", "y", "width", "height"])
         let r = Rect(
-            x: try number(try require(f, "x", at, "a number of points"), "\(at).x"),
-            y: try number(try require(f, "y", at, "a number of points"), "\(at).y"),
-            width: try number(try require(f, "width", at, "a number of points"), "\(at).width"),
-            height: try number(try require(f, "height", at, "a number of points"), "\(at).height"))
-        guard r.width >= 0, r.height >= 0 else { throw .negativeFrameSize(file: file, at: at, width: r.width, height: r.height) }
+            x: try number(try require(f, "x", at(), "a number of points"), "\(at()).x"),
+            y: try number(try require(f, "y", at(), "a number of points"), "\(at()).y"),
+            width: try number(try require(f, "width", at(), "a number of points"), "\(at()).width"),
+            height: try number(try require(f, "height", at(), "a number of points"), "\(at()).height"))
+        guard r.width >= 0, r.height >= 0 else { throw .negativeFrameSize(file: file, at: at(), width: r.width, height: r.height) }
         return r
     }
 
     // MARK: - Effects
 
-    func effects(_ i: Int, _ at: String) throws(ScreenModelError) -> [Effect] {
+    func effects(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [Effect] {
         var out: [Effect] = []
-        for (n, k) in try array(i, at).enumerated() { out.append(try effect(k, "\(at)[\(n)]")) }
+        for (n, k) in try array(i, at()).enumerated() { out.append(try effect(k, "\(at())[\(n)]")) }
         return out
     }
 
-    func effect(_ i: Int, _ at: String) throws(ScreenModelError) -> Effect {
-        guard doc.kind(i) == .object else { throw wrongType(i, "an effect object such as {\"effect\": \"goTo\", \"screen\": \"detail\"}", at) }
-        let raw = Fields(list: doc.members(i))
-        let kindNode = try require(raw, "effect", at, "one of: \(Effect.kinds.joined(separator: ", "))")
-        let kind = try string(kindNode, "\(at).effect")
-        let fieldsByKind: [String: [String]] = [
-            "goTo": ["screen"], "back": [], "present": ["screen"], "dismiss": [],
-            "toggleTrait": ["trait", "target"], "toggleValue": ["target", "off", "on"],
-            "setValue": ["value", "target"], "increment": ["target"], "decrement": ["target"], "announce": ["message"],
-        ]
-        guard let allowed = fieldsByKind[kind] else {
+    /// The fields each effect kind accepts besides `effect`.
+    static let fieldsByKind: [String: [String]] = [
+        "goTo": ["screen"], "back": [], "present": ["screen"], "dismiss": [],
+        "toggleTrait": ["trait", "target"], "toggleValue": ["target", "off", "on"],
+        "setValue": ["value", "target"], "increment": ["target"], "decrement": ["target"], "announce": ["message"],
+    ]
+
+    func effect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Effect {
+        guard doc.kind(i) == .object else { throw wrongType(i, "an effect object such as {\"effect\": \"goTo\", \"screen\": \"detail\"}", at()) }
+        let raw = Fields(pairs: doc.members(i))
+        let kindNode = try require(raw, "effect", at(), "one of: \(Effect.kinds.joined(separator: ", "))")
+        let kind = try string(kindNode, "\(at()).effect")
+        guard let allowed = Self.fieldsByKind[kind] else {
             let hint = ScreenModelError.suggestion(for: kind, among: Effect.kinds).map { "did you mean '\($0)'? " } ?? ""
-            throw .invalidValue(file: file, at: "\(at).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
+            throw .invalidValue(file: file, at: "\(at()).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
         }
-        let f = try object(i, at, known: ["effect"] + allowed)
+        let f = try object(i, at(), known: ["effect"] + allowed)
         func field(_ name: String, _ expected: String) throws(ScreenModelError) -> String {
-            guard let k = f[name] else { throw .missingField(file: file, at: at, field: name, expected: "\(expected) for effect '\(kind)'") }
-            return try string(k, "\(at).\(name)")
+            guard let k = f[name] else { throw .missingField(file: file, at: at(), field: name, expected: "\(expected) for effect '\(kind)'") }
+            return try string(k, "\(at()).\(name)")
         }
         func optional(_ name: String) throws(ScreenModelError) -> String? {
-            try f[name].map { k throws(ScreenModelError) in try string(k, "\(at).\(name)") }
+            try f[name].map { k throws(ScreenModelError) in try string(k, "\(at()).\(name)") }
         }
         switch kind {
         case "goTo": return .goTo(screen: try field("screen", "the name of a screen"))
@@ -300,7 +313,7 @@ struct Reader {
         case "dismiss": return .dismiss
         case "toggleTrait":
             let name = try field("trait", "a trait name")
-            guard let t = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at).trait", name: name) }
+            guard let t = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at()).trait", name: name) }
             return .toggleTrait(t, target: try optional("target"))
         case "toggleValue":
             return .toggleValue(target: try optional("target"), off: try optional("off") ?? "0", on: try optional("on") ?? "1")
@@ -314,11 +327,13 @@ struct Reader {
 }
 
 /// Cross-references an app: screens named by the start screen and effects,
-/// identifiers unique per screen and named targets present.
+/// identifiers unique per screen, named targets present, adjusted targets
+/// adjustable, and `accessibilityElements` naming descendants.
 public struct AppValidator {
     public var file: String
     public init(file: String) { self.file = file }
 
+    /// - Throws: the first problem found, in screen order then element (pre)order.
     public func validate(_ app: AppModel) throws(ScreenModelError) {
         let names = app.screens.map(\.name)
         guard app.screenIndex[app.startScreen] != nil else {
@@ -326,41 +341,56 @@ public struct AppValidator {
         }
         for screen in app.screens {
             let base = "screens.\(screen.name)"
+            // Paths are spelled out only for an error: building one per element is quadratic.
+            func at(_ i: ElementIndex) -> String { "\(base).\(screen.path(of: i))" }
             var firstUse: [String: ElementIndex] = [:]
             for (i, e) in screen.elements.enumerated() {
                 if let id = e.identifier {
                     if let first = firstUse[id] {
-                        throw .duplicateIdentifier(file: file, at: "\(base).\(screen.path(of: i))", identifier: id, firstAt: "\(base).\(screen.path(of: first))")
+                        throw .duplicateIdentifier(file: file, at: at(i), identifier: id, firstAt: at(first))
                     }
                     firstUse[id] = i
                 }
             }
             for (i, e) in screen.elements.enumerated() {
                 if e.onActivate.isEmpty && e.customActions.isEmpty && e.accessibilityElements == nil { continue }
-                let at = "\(base).\(screen.path(of: i))"
                 for (n, effect) in e.onActivate.enumerated() {
-                    try check(effect, at: "\(at).onActivate[\(n)]", screen: screen, names: names, app: app)
+                    try check(effect, of: i, at: "\(at(i)).onActivate[\(n)]", screen: screen, names: names, app: app)
                 }
                 for (a, action) in e.customActions.enumerated() {
                     for (n, effect) in action.effects.enumerated() {
-                        try check(effect, at: "\(at).customActions[\(a)].effects[\(n)]", screen: screen, names: names, app: app)
+                        try check(effect, of: i, at: "\(at(i)).customActions[\(a)].effects[\(n)]", screen: screen, names: names, app: app)
                     }
                 }
                 for (n, id) in (e.accessibilityElements ?? []).enumerated() {
-                    guard let k = screen.identifiers[id], k != i, screen.isDescendant(k, of: i) else {
-                        throw .unknownIdentifier(file: file, at: "\(at).accessibilityElements[\(n)]", identifier: id)
+                    guard let k = screen.identifiers[id] else {
+                        throw .unknownIdentifier(file: file, at: "\(at(i)).accessibilityElements[\(n)]", identifier: id)
+                    }
+                    guard k != i, screen.isDescendant(k, of: i) else {
+                        throw .invalidValue(file: file, at: "\(at(i)).accessibilityElements[\(n)]", message: "'\(id)' (at \(at(k))) is not inside this element; accessibilityElements lists descendants only")
                     }
                 }
             }
         }
     }
 
-    func check(_ effect: Effect, at: String, screen: Screen, names: [String], app: AppModel) throws(ScreenModelError) {
+    func check(_ effect: Effect, of i: ElementIndex, at: @autoclosure () -> String, screen: Screen, names: [String], app: AppModel) throws(ScreenModelError) {
         if let s = effect.screen, app.screenIndex[s] == nil {
-            throw .unknownScreen(file: file, at: "\(at).screen", name: s, known: names)
+            throw .unknownScreen(file: file, at: "\(at()).screen", name: s, known: names)
         }
-        if let t = effect.target, screen.identifiers[t] == nil {
-            throw .unknownIdentifier(file: file, at: "\(at).target", identifier: t)
+        var target = i
+        if let t = effect.target {
+            guard let k = screen.identifiers[t] else { throw .unknownIdentifier(file: file, at: "\(at()).target", identifier: t) }
+            target = k
+        }
+        switch effect {
+        case .increment, .decrement:
+            guard screen.elements[target].range != nil else {
+                let whom = effect.target.map { "'\($0)'" } ?? "this element"
+                throw .invalidValue(file: file, at: at(), message: "effect '\(effect.kind)' adjusts \(whom), which has no 'range'; give it a range or set 'target' to an adjustable element")
+            }
+        case .goTo, .back, .present, .dismiss, .toggleTrait, .toggleValue, .setValue, .announce:
+            break
         }
     }
 }

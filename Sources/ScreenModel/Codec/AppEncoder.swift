@@ -131,11 +131,17 @@ public struct JSONWriter {
 
     private var inline: Bool { inlineDepth.last ?? false }
 
+    /// Indentation stops growing here, so a tree 100,000 levels deep is
+    /// written in linear space (2 spaces × depth per line would be quadratic).
+    public static let maxIndentDepth = 64
+
+    private var indent: String { String(repeating: "  ", count: min(depth, Self.maxIndentDepth)) }
+
     private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
         if let c = needsComma.last {
             if c { text += inline ? ", " : "," }
-            if !inline { text += "\n" + String(repeating: "  ", count: depth) }
+            if !inline { text += "\n" + indent }
             needsComma[needsComma.count - 1] = true
         }
     }
@@ -163,7 +169,7 @@ public struct JSONWriter {
         depth -= 1
         let had = needsComma.removeLast()
         let wasInline = inlineDepth.removeLast()
-        if had && !wasInline { text += "\n" + String(repeating: "  ", count: depth) }
+        if had && !wasInline { text += "\n" + indent }
         text += c
     }
 

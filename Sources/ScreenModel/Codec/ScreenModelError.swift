@@ -56,7 +56,8 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         case let .negativeFrameSize(file, at, width, height):
             return "\(file): \(at): error: frame has a negative size (\(Point.format(width))×\(Point.format(height))); expected width and height ≥ 0"
         case let .unknownScreen(file, at, name, known):
-            return "\(file): \(at): error: no screen named '\(name)'; the app has: \(known.joined(separator: ", "))"
+            let hint = Self.suggestion(for: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+            return "\(file): \(at): error: no screen named '\(name)'; \(hint)the app has: \(known.joined(separator: ", "))"
         case let .duplicateIdentifier(file, at, identifier, firstAt):
             return "\(file): \(at): error: duplicate identifier '\(identifier)' (first used at \(firstAt)); identifiers must be unique within a screen"
         case let .unknownIdentifier(file, at, identifier):
@@ -68,24 +69,9 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    /// The same error with a path that starts with `marker` rewritten to start with `path`.
-    func relocated(from marker: String, to path: String) -> ScreenModelError {
-        func fix(_ at: String) -> String { at.hasPrefix(marker) ? path + at.dropFirst(marker.count) : at }
-        switch self {
-        case let .wrongType(file, at, expected, found): return .wrongType(file: file, at: fix(at), expected: expected, found: found)
-        case let .missingField(file, at, field, expected): return .missingField(file: file, at: fix(at), field: field, expected: expected)
-        case let .unknownField(file, at, field, known): return .unknownField(file: file, at: fix(at), field: field, known: known)
-        case let .unknownTrait(file, at, name): return .unknownTrait(file: file, at: fix(at), name: name)
-        case let .negativeFrameSize(file, at, width, height): return .negativeFrameSize(file: file, at: fix(at), width: width, height: height)
-        case let .unknownScreen(file, at, name, known): return .unknownScreen(file: file, at: fix(at), name: name, known: known)
-        case let .duplicateIdentifier(file, at, identifier, firstAt): return .duplicateIdentifier(file: file, at: fix(at), identifier: identifier, firstAt: firstAt)
-        case let .unknownIdentifier(file, at, identifier): return .unknownIdentifier(file: file, at: fix(at), identifier: identifier)
-        case let .invalidValue(file, at, message): return .invalidValue(file: file, at: fix(at), message: message)
-        case .syntax, .unreadable: return self
-        }
-    }
-
-    /// The closest known word within two edits, for "did you mean".
+    /// The closest known word within two edits (fewer for short words: at
+    /// most half the word's length, so `w` does not suggest `x`), for "did
+    /// you mean".
     public static func suggestion(for word: String, among known: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var prev = Array(0...b.count)
@@ -99,7 +85,8 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
             return prev[b.count]
         }
         let w = Array(word.lowercased())
-        let scored = known.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= 2 }
+        let budget = min(2, w.count / 2)
+        let scored = known.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= budget }
         return scored.min { $0.1 < $1.1 }?.0
     }
 }

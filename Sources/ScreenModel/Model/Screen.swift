@@ -5,7 +5,8 @@ public struct Screen: Hashable, Sendable {
     public var name: String
     /// A readable title.
     public var title: String?
-    /// Screen size in points; the root's frame when absent.
+    /// Screen size in points (origin 0, 0). When the file gives none, it
+    /// reaches the root frame's right and bottom edges.
     public var size: Rect
     public var layoutDirection: LayoutDirection
     /// The tree in preorder; `elements[0]` is the root.
@@ -39,7 +40,10 @@ public struct Screen: Hashable, Sendable {
             }
         }
         self.frames = union.map { $0 ?? .zero }
-        self.size = size ?? frames[0]
+        // The screen spans from the origin; without a size it reaches the
+        // root frame's far edges (origin kept at 0, so the size round-trips
+        // through the file's `size: {width, height}`).
+        self.size = size ?? Rect(x: 0, y: 0, width: max(0, frames[0].maxX), height: max(0, frames[0].maxY))
     }
 
     /// The root element's index.
@@ -89,13 +93,15 @@ public struct Screen: Hashable, Sendable {
         return c
     }
 
-    /// Descendants of `i` (not `i`) in preorder, skipping hidden subtrees.
+    /// Descendants of `i` (not `i`) in preorder, skipping hidden subtrees and
+    /// the children of `ignore` elements: what a `combine` element merges.
     func visibleDescendants(of i: ElementIndex) -> [ElementIndex] {
         var out: [ElementIndex] = []
         var stack = elements[i].children.reversed() as [ElementIndex]
         while let k = stack.popLast() {
             if elements[k].hidden { continue }
             out.append(k)
+            if elements[k].childBehavior == .ignore { continue }
             stack.append(contentsOf: elements[k].children.reversed())
         }
         return out
@@ -177,8 +183,9 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// The element whose frame contains `p`: the topmost, which is the last in
-    /// drawing (pre)order among visible, non-container elements; nil when none.
-    /// Only elements for which `candidate` holds are considered.
+    /// drawing (pre)order among visible elements for which `candidate` holds;
+    /// nil when none. Children of `combine` and `ignore` elements are not
+    /// hit on their own (the merged element is).
     public func hitTest(_ p: Point, where candidate: (ElementIndex) -> Bool) -> ElementIndex? {
         var best: ElementIndex? = nil
         var stack: [ElementIndex] = [root]

@@ -13,6 +13,34 @@ public enum Trait: String, CaseIterable, Hashable, Sendable {
     /// Traits that, on their own, make an element respond to user interaction
     /// (Apple infers `accessibilityRespondsToUserInteraction` from traits).
     public static let interactive: TraitSet = [.button, .link, .searchField, .adjustable, .keyboardKey, .toggle]
+
+    /// The trait's bit in a `TraitSet`: its position in `allCases`. A switch,
+    /// not `allCases.firstIndex(of:)`, which allocated and searched an array
+    /// on every `contains` (a fifth of the time to load a million elements).
+    var bit: UInt32 {
+        switch self {
+        case .button: return 0
+        case .link: return 1
+        case .header: return 2
+        case .image: return 3
+        case .staticText: return 4
+        case .searchField: return 5
+        case .selected: return 6
+        case .notEnabled: return 7
+        case .adjustable: return 8
+        case .updatesFrequently: return 9
+        case .isModal: return 10
+        case .keyboardKey: return 11
+        case .tabBar: return 12
+        case .toggle: return 13
+        case .summaryElement: return 14
+        case .playsSound: return 15
+        case .startsMediaSession: return 16
+        case .allowsDirectInteraction: return 17
+        case .causesPageTurn: return 18
+        case .supportsZoom: return 19
+        }
+    }
 }
 
 /// A set of traits, stored as bits.
@@ -22,7 +50,7 @@ public struct TraitSet: OptionSet, Hashable, Sendable, CustomStringConvertible {
 
     /// The set holding one trait.
     public init(_ trait: Trait) {
-        self.rawValue = 1 << UInt32(Trait.allCases.firstIndex(of: trait)!)
+        self.rawValue = 1 << trait.bit
     }
 
     public init<S: Sequence>(_ traits: S) where S.Element == Trait {
@@ -49,7 +77,7 @@ public struct TraitSet: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public func contains(_ trait: Trait) -> Bool { contains(TraitSet(trait)) }
 
     /// The traits in declaration order.
-    public var traits: [Trait] { Trait.allCases.filter { contains($0) } }
+    public var traits: [Trait] { isEmpty ? [] : Trait.allCases.filter { contains($0) } }
 
     /// `button, selected`.
     public var description: String { traits.map(\.rawValue).joined(separator: ", ") }

@@ -115,7 +115,10 @@ struct LevelMember {
     enum Node { case stop(ElementIndex), container(ElementIndex) }
     var node: Node
     var frame: Rect
-    var priority: Double
+    /// The sort priorities from the level down to this member (more than one
+    /// when it was lifted out of transparent elements), trailing zeros
+    /// dropped. Keys compare lexicographically, a missing entry counting as 0.
+    var priority: [Double]
     var sequence: Int
 }
 
@@ -125,9 +128,14 @@ struct OrderBuilder {
     /// Ordered level members per container element.
     var levels: [ElementIndex: [LevelMember]] = [:]
 
+    /// `options.maxGroupSize`, at least 2 (the field can be set directly,
+    /// bypassing `NavigationOptions.init`'s clamp; 0 or 1 cannot form blocks).
+    let groupSize: Int
+
     init(screen: Screen, options: NavigationOptions) {
         self.screen = screen
         self.options = options
+        self.groupSize = max(2, options.maxGroupSize)
     }
 
     func isStop(_ i: ElementIndex) -> Bool {
@@ -159,7 +167,7 @@ struct OrderBuilder {
     /// Orders every container reachable from `top`; returns `top`'s key.
     mutating func containerTree(top: ElementIndex) -> ElementIndex {
         if isLeafLike(top) {
-            levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: 0, sequence: 0)] : []
+            levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: [], sequence: 0)] : []
             return top
         }
         var work = [top]
@@ -175,8 +183,15 @@ struct OrderBuilder {
     /// transparent (plain) elements flattened into the level.
     func collect(_ c: ElementIndex) -> [LevelMember] {
         var out: [LevelMember] = []
-        func add(_ node: LevelMember.Node, _ k: ElementIndex) {
-            out.append(LevelMember(node: node, frame: screen.frames[k], priority: screen.elements[k].sortPriority, sequence: out.count))
+        func add(_ node: LevelMember.Node, _ k: ElementIndex, _ key: [Double]) {
+            out.append(LevelMember(node: node, frame: screen.frames[k], priority: key, sequence: out.count))
+        }
+        /// `parent` extended by `k`'s priority, trailing zeros dropped.
+        func key(_ parent: [Double], _ k: ElementIndex) -> [Double] {
+            var key = parent
+            key.append(screen.elements[k].sortPriority)
+            while key.last == 0 { key.removeLast() }
+            return key
         }
         let container = screen.elements[c]
         var roots: [ElementIndex]
@@ -185,17 +200,19 @@ struct OrderBuilder {
         } else {
             roots = container.children
         }
-        var stack = Array(roots.reversed())
-        while let k = stack.popLast() {
+        var stack: [(ElementIndex, [Double])] = roots.reversed().map { ($0, []) }
+        while let (k, parentKey) = stack.popLast() {
             let e = screen.elements[k]
             if e.hidden { continue }
+            let own = key(parentKey, k)
             if isLeafLike(k) {
-                if isStop(k) { add(.stop(k), k) }
+                if isStop(k) { add(.stop(k), k, own) }
             } else if e.isContainer {
-                add(.container(k), k)
+                add(.container(k), k, own)
             } else {
-                if isStop(k) { add(.stop(k), k) }
-                stack.append(contentsOf: e.children.reversed())
+                // Transparent: its children join this level, carrying its priority.
+                if isStop(k) { add(.stop(k), k, own) }
+                stack.append(contentsOf: e.children.reversed().map { ($0, own) })
             }
         }
         return out
@@ -204,14 +221,24 @@ struct OrderBuilder {
     /// Explicit order as listed; otherwise priority (higher first), then rows.
     func ordered(_ members: [LevelMember], in c: ElementIndex) -> [LevelMember] {
         if screen.elements[c].accessibilityElements != nil { return members }
-        var byPriority: [Double: [LevelMember]] = [:]
+        var byPriority: [[Double]: [LevelMember]] = [:]
         for m in members { byPriority[m.priority, default: []].append(m) }
         var out: [LevelMember] = []
         out.reserveCapacity(members.count)
-        for p in byPriority.keys.sorted(by: >) {
+        for p in byPriority.keys.sorted(by: Self.higherPriority) {
             out.append(contentsOf: geometric(byPriority[p]!))
         }
         return out
+    }
+
+    /// Lexicographic, higher first; a missing entry counts as 0.
+    static func higherPriority(_ a: [Double], _ b: [Double]) -> Bool {
+        for k in 0..<max(a.count, b.count) {
+            let x = k < a.count ? a[k] : 0
+            let y = k < b.count ? b[k] : 0
+            if x != y { return x > y }
+        }
+        return false
     }
 
     /// Rows top to bottom; within a row left to right (or right to left).
@@ -223,10 +250,11 @@ struct OrderBuilder {
         out.reserveCapacity(members.count)
         var row: [LevelMember] = []
         func flush() {
+            // Ties on x (a column beside a tall anchor) go top to bottom.
             if screen.layoutDirection == .rightToLeft {
-                row.sort { ($0.frame.maxX, -$0.sequence) > ($1.frame.maxX, -$1.sequence) }
+                row.sort { ($0.frame.maxX, -$0.frame.minY, -$0.sequence) > ($1.frame.maxX, -$1.frame.minY, -$1.sequence) }
             } else {
-                row.sort { ($0.frame.minX, $0.sequence) < ($1.frame.minX, $1.sequence) }
+                row.sort { ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence) }
             }
             out.append(contentsOf: row)
             row.removeAll(keepingCapacity: true)
@@ -310,7 +338,7 @@ struct OrderBuilder {
                     nodes.append((.group(child), m.frame))
                 }
             }
-            if technology == .switchControl && options.groupItems && nodes.count > options.maxGroupSize {
+            if technology == .switchControl && options.groupItems && nodes.count > groupSize {
                 nodes = crowdedLevel(nodes, groups: &groups)
             }
             groups[g].members = nodes.map(\.0)
@@ -351,12 +379,12 @@ struct OrderBuilder {
         }
         // Rows may themselves hold too many items: split them into blocks too.
         for (k, item) in level.enumerated() {
-            guard case .group(let g) = item.0, groups[g].kind == .row, groups[g].members.count > options.maxGroupSize else { continue }
+            guard case .group(let g) = item.0, groups[g].kind == .row, groups[g].members.count > groupSize else { continue }
             let inner = zip(groups[g].members, groups[g].members.map { rect(of: $0, groups) }).map { ($0, $1) }
             groups[g].members = blocks(inner, &groups).map(\.0)
             level[k] = item
         }
-        if level.count > options.maxGroupSize { level = blocks(level, &groups) }
+        if level.count > groupSize { level = blocks(level, &groups) }
         return level
     }
 
@@ -369,7 +397,7 @@ struct OrderBuilder {
 
     /// Balanced consecutive blocks of at most `maxGroupSize` members.
     func blocks(_ items: [(NavigationNode, Rect)], _ groups: inout [NavigationGroup]) -> [(NavigationNode, Rect)] {
-        let size = options.maxGroupSize
+        let size = groupSize
         guard items.count > size else { return items }
         // At most `size` blocks; a block that would still be too big nests further.
         let count2 = min((items.count + size - 1) / size, size)

@@ -1,0 +1,90 @@
+import Testing
+@testable import ScreenModel
+
+@Suite struct JSONDocumentTests {
+    func parse(_ text: String) throws(JSONSyntaxError) -> JSONDocument { try JSONDocument(bytes: Array(text.utf8)) }
+
+    @Test func valuesOfEveryKind() throws {
+        let doc = try parse(#" {"n": null, "f": false, "t": true, "num": -12.5e1, "s": "hi", "a": [1, [], {}], "o": {"k": 0}} "#)
+        let m = doc.members(doc.root)
+        #expect(m.map(\.key) == ["n", "f", "t", "num", "s", "a", "o"])
+        #expect(m.map { doc.kind($0.value) } == [.null, .false, .true, .number, .string, .array, .object])
+        #expect(doc.bool(m[1].value) == false)
+        #expect(doc.bool(m[2].value) == true)
+        #expect(doc.number(m[3].value) == -125)
+        #expect(doc.string(m[4].value) == "hi")
+        let a = doc.elements(m[5].value)
+        #expect(a.map { doc.kind($0) } == [.number, .array, .object])
+        #expect(doc.elements(a[1]) == [])
+        #expect(doc.members(a[2]).isEmpty)
+        #expect(doc.members(m[6].value).map(\.key) == ["k"])
+        #expect(doc.string(m[3].value) == nil)
+        #expect(doc.number(m[4].value) == nil)
+    }
+
+    @Test(arguments: [
+        (#""a\"b\\c\/d\b\f\n\r\t""#, "a\"b\\c/d\u{8}\u{C}\n\r\t"),
+        (#""\u00e9\u20AC""#, "é€"),
+        (#""\ud83d\ude00 smile""#, "😀 smile"),
+        (#""\u0000""#, "\u{0}"),
+        (#""plain é""#, "plain é"),
+    ])
+    func stringEscapes(_ text: String, _ expected: String) throws {
+        let doc = try parse(text)
+        #expect(doc.string(doc.root) == expected)
+    }
+
+    @Test func byteOrderMarkIsSkippedAndNotCountedAsAColumn() throws {
+        let doc = try JSONDocument(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8))
+        #expect(doc.members(doc.root).map(\.key) == ["a"])
+        #expect(doc.position(of: 2) == (1, 7))
+        #expect(throws: JSONSyntaxError(line: 1, column: 3, message: "unexpected '}' after the end of the document")) {
+            try JSONDocument(bytes: [0xEF, 0xBB, 0xBF] + Array("{}}".utf8))
+        }
+    }
+
+    @Test(arguments: [
+        ("[1, 2,]", 1, 7, "expected a value, found ']'"),
+        ("{\"a\": 1,\n }", 2, 2, "expected a quoted member name, found '}'"),
+        (#"{"a" 1}"#, 1, 6, "expected ':' after the member name, found '1'"),
+        ("[\"abc", 1, 2, "unterminated string"),
+        ("[tru]", 1, 2, "invalid literal 'tru'; expected true"),
+        ("nul", 1, 1, "invalid literal 'nul'; expected null"),
+        ("{} x", 1, 4, "unexpected 'x' after the end of the document"),
+        ("", 1, 1, "expected a value, found end of file"),
+        ("  \n ", 2, 2, "expected a value, found end of file"),
+        ("\"a\tb\"", 1, 3, "control character in string; write it as an escape such as \\n"),
+        (#"["\x"]"#, 1, 3, "invalid escape '\\x' in string"),
+        (#""\ud800""#, 1, 8, "unpaired surrogate in \\u escape"),
+        (#""\u12G4""#, 1, 6, "expected 4 hex digits after \\u"),
+        ("[1 2]", 1, 4, "expected ',' or ']', found '2'"),
+        ("[1", 1, 3, "unterminated array: expected ',' or ']'"),
+        ("{\"a\": 1", 1, 8, "unterminated object: expected ',' or '}'"),
+        ("-", 1, 2, "expected a digit in number"),
+        ("1.", 1, 3, "expected a digit after '.' in number"),
+        ("1e999", 1, 1, "number out of range"),
+        ("[é]", 1, 2, "expected a value, found byte 0xC3"),
+    ] as [(String, Int, Int, String)])
+    func syntaxErrorsNameLineAndColumn(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+        #expect(throws: JSONSyntaxError(line: line, column: column, message: message)) { try parse(text) }
+    }
+
+    @Test func syntaxErrorDescriptionIsLineColonColumn() {
+        #expect(JSONSyntaxError(line: 3, column: 9, message: "unterminated string").description == "3:9: unterminated string")
+    }
+
+    @Test func arrays100000DeepParseWithoutRecursion() throws {
+        let depth = 100_000
+        let doc = try parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        #expect(doc.nodes.count == depth)
+        #expect(doc.nodes[0].next == UInt32(depth))
+        #expect(doc.elements(depth - 2) == [depth - 1])
+    }
+
+    @Test func objects100000DeepParseWithoutRecursion() throws {
+        let depth = 100_000
+        let doc = try parse(String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth))
+        #expect(doc.nodes.count == depth * 2 + 1)
+        #expect(doc.number(depth * 2) == 1)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ScreenModel
-@Test func placeholderScreenModel() { #expect(Bool(true)) }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import ScreenModel
+
+/// Trees too deep for recursion and screens too large for quadratic work:
+/// decoding, ordering and releasing them must neither crash nor crawl.
+@Suite struct ScaleTests {
+    static let depth = 100_000
+    static let width = 1_000_000
+
+    @Test func treeNested100000LevelsDeepLoadsOrdersAndIsReleased() throws {
+        var text = #"{"screens": {"deep": {"root": "#
+        text.reserveCapacity(Self.depth * 16 + 200)
+        for _ in 0..<Self.depth { text += #"{"children": ["# }
+        text += #"{"label": "Bottom", "traits": ["button"], "frame": {"x": 10, "y": 20, "width": 30, "height": 40}}"#
+        for _ in 0..<Self.depth { text += "]}" }
+        text += "}}}"
+        do {
+            let app = try decode(text)
+            let screen = try #require(app.screen(named: "deep"))
+            #expect(screen.elements.count == Self.depth + 1)
+            #expect(screen.frames[0] == Rect(x: 10, y: 20, width: 30, height: 40))
+            for technology in Technology.allCases {
+                let order = NavigationOrder(screen: screen, technology: technology)
+                #expect(order.stops == [Self.depth])
+                #expect(order.groups == [NavigationGroup(kind: .screen, members: [.stop(Self.depth)], frame: Rect(x: 10, y: 20, width: 30, height: 40))]
+                        || technology == .voiceControl)
+            }
+            #expect(screen.element(atPath: screen.path(of: Self.depth)) == Self.depth)
+            // Written and read back, the deep tree is the same model.
+            #expect(try decode(AppEncoder().encode(app)) == app)
+        }
+        // Everything is released here; a recursive deinit would have crashed.
+    }
+
+    @Test func deepContainersNestAsGroupsWithoutRecursion() throws {
+        // Each level: a `contain` container holding a button and the next level.
+        let levels = 20_000
+        var text = #"{"screens": {"deep": {"root": "#
+        for n in 0..<levels { text += #"{"childBehavior": "contain", "children": [{"label": "B\#(n)", "traits": ["button"]}, "# }
+        text += #"{"label": "Last", "traits": ["button"]}"#
+        for _ in 0..<levels { text += "]}" }
+        text += "}}}"
+        let screen = try #require(try decode(text).screen(named: "deep"))
+        let order = NavigationOrder(screen: screen, technology: .fullKeyboardAccess)
+        #expect(order.stops.count == levels + 1)
+        #expect(screen.label(of: order.stops[0]) == "B0")
+        #expect(screen.label(of: order.stops[levels]) == "Last")
+        // The root level and then one group per container but the last, which holds two stops.
+        #expect(order.groups.count == levels)
+    }
+
+    @Test func screenWithAMillionButtonsLoadsOrdersAndIsReleased() throws {
+        // Leaf buttons without frames: all share one (empty) row, so document order decides.
+        var text = #"{"screens": {"wide": {"root": {"children": ["#
+        text.reserveCapacity(Self.width * 24 + 100)
+        for k in 0..<Self.width { text += k == 0 ? #"{"traits":["button"]}"# : #",{"traits":["button"]}"# }
+        text += "]}}}}"
+        let screen = try #require(try decode(text).screen(named: "wide"))
+        #expect(screen.elements.count == Self.width + 1)
+        let voice = NavigationOrder(screen: screen, technology: .voiceControl)
+        #expect(voice.stops == Array(1...Self.width))
+        #expect(voice.number(of: Self.width) == Self.width)
+        let scan = NavigationOrder(screen: screen, technology: .switchControl)
+        #expect(scan.stops == voice.stops)
+        // One crowded row of a million: balanced blocks, at most 6 wide, nested.
+        #expect(scan.top.members.count == 1)
+        let row = try #require(scan.groups.first { $0.kind == .row })
+        #expect(row.members.count == 6)
+        let keyboard = NavigationOrder(screen: screen, technology: .fullKeyboardAccess)
+        #expect(keyboard.groups.count == 1)
+        #expect(keyboard.top.members.count == Self.width)
+    }
+}
