@@ -15,6 +15,8 @@ public final class EvdevReader {
     public private(set) var mapper: InputMapper
     /// Whether the kernel accepted `CLOCK_MONOTONIC` timestamps.
     public let monotonicClock: Bool
+    /// Optional tap on every raw event, sync deltas included (recording).
+    public var rawObserver: ((RawEvent) -> Void)?
     /// Number of `SYN_DROPPED` resyncs seen, for diagnostics.
     public private(set) var resyncCount = 0
 
@@ -42,14 +44,20 @@ public final class EvdevReader {
                 case .drained:
                     break loop
                 case .event(let e):
+                    rawObserver?(e)
                     out += mapper.feed(e, clock: clock)
                 case .sync:
                     resyncCount += 1
                     mapper.discardPartialFrame()
                     sync: while true {
                         switch try device.next(.sync) {
-                        case .sync(let delta): out += mapper.feed(delta, clock: clock)
-                        case .event(let e): out += mapper.feed(e, clock: clock); break sync
+                        case .sync(let delta):
+                            rawObserver?(delta)
+                            out += mapper.feed(delta, clock: clock)
+                        case .event(let e):
+                            rawObserver?(e)
+                            out += mapper.feed(e, clock: clock)
+                            break sync
                         case .drained: break sync
                         }
                     }

@@ -151,3 +151,63 @@ func system_udev_device_properties(_ d: OpaquePointer) -> [String: String] {
 @inline(__always) func system_udev_monitor_enable_receiving(_ m: OpaquePointer) -> Int32 { udev_monitor_enable_receiving(m) }
 @inline(__always) func system_udev_monitor_get_fd(_ m: OpaquePointer) -> Int32 { udev_monitor_get_fd(m) }
 @inline(__always) func system_udev_monitor_receive_device(_ m: OpaquePointer) -> OpaquePointer? { udev_monitor_receive_device(m) }
+
+// MARK: - Terminal and signals
+
+/// Saved terminal settings, restored by `system_terminal_restore`.
+struct SavedTerminal { var settings: termios }
+
+/// Puts `fd` into raw mode (no echo, no line buffering, no signals from ^C;
+/// output post-processing kept so `\n` still returns the carriage) and returns
+/// the previous settings. The corresponding C functions are `tcgetattr`, `cfmakeraw` and `tcsetattr`.
+func system_terminal_makeRaw(_ fd: Int32) throws(Errno) -> SavedTerminal {
+    var old = termios()
+    _ = try valueOrErrno { system_tcgetattr(fd, &old) }
+    var raw = old
+    system_cfmakeraw(&raw)
+    raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+    _ = try valueOrErrno { system_tcsetattr(fd, TCSAFLUSH, &raw) }
+    return SavedTerminal(settings: old)
+}
+
+/// Restores settings saved by `system_terminal_makeRaw`. The corresponding C function is `tcsetattr`.
+func system_terminal_restore(_ fd: Int32, _ saved: SavedTerminal) {
+    var s = saved.settings
+    _ = system_tcsetattr(fd, TCSAFLUSH, &s)
+}
+
+/// Saved signal disposition, restored by `system_signal_restore`.
+struct SavedSignal { var signal: Int32; var action: sigaction }
+
+/// Installs a plain C handler for `signal` (SA_RESTART off so poll returns
+/// EINTR) and returns the previous disposition. The corresponding C function is `sigaction`.
+func system_signal_install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) -> SavedSignal {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var old = sigaction()
+    _ = system_sigaction(signal, &action, &old)
+    return SavedSignal(signal: signal, action: old)
+}
+
+/// Puts back a saved disposition. The corresponding C function is `sigaction`.
+func system_signal_restore(_ saved: SavedSignal) {
+    var a = saved.action
+    _ = system_sigaction(saved.signal, &a, nil)
+}
+
+/// Polls `fds` for `POLLIN`; returns the readable ones (an fd with
+/// POLLERR/POLLHUP/POLLNVAL counts as readable so its owner sees the error).
+/// `timeoutMilliseconds` < 0 waits forever. EINTR returns an empty set.
+/// The corresponding C function is `poll`.
+func system_pollReadable(_ fds: [Int32], timeoutMilliseconds: Int32) throws(Errno) -> Set<Int32> {
+    var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let rc = pfds.withUnsafeMutableBufferPointer { system_poll($0.baseAddress!, $0.count, timeoutMilliseconds) }
+    if rc < 0 {
+        let e = Errno.current
+        if e == .interrupted { return [] }
+        throw e
+    }
+    return Set(pfds.filter { $0.revents != 0 }.map(\.fd))
+}
