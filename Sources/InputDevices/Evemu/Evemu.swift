@@ -231,3 +231,25 @@ extension DeviceInfo {
                   capabilities: caps, properties: props)
     }
 }
+
+/// Collects raw events from one device into an evemu recording (the `record`
+/// command). Timestamps are written as session time, so the first event of a
+/// recording started with the session is near 0.
+public struct EvemuRecorder: Sendable {
+    public private(set) var recording: EvemuRecording
+    public let clock: SessionClock
+
+    public init(description: EvemuDescription, clock: SessionClock) {
+        recording = EvemuRecording(description: description, events: [])
+        self.clock = clock
+    }
+
+    /// Appends one event, rebased to the session clock (never before 0).
+    public mutating func append(_ e: RawEvent) {
+        let us = max(0, clock.instant(e).microseconds)
+        recording.events.append(RawEvent(seconds: us / 1_000_000, microseconds: us % 1_000_000, type: e.type, code: e.code, value: e.value))
+    }
+
+    /// The file text: description, then `E:` lines.
+    public var text: String { Evemu.format(recording) }
+}
