@@ -30,26 +30,39 @@ final class Testbed {
         try? FileManager.default.removeItem(at: scratch)
     }
 
+    /// Current event number of each plugged device.
+    private var numbers: [TestDevice: Int] = [:]
+
+    /// The node a device has now (`/dev/input/eventN`).
+    func devnode(_ device: TestDevice) -> String { "/dev/input/event\(numbers[device] ?? device.eventNumber)" }
+
     /// Adds a fixture device (sends `add` uevents) and loads its ioctl answers. Returns its event syspath.
+    ///
+    /// - Parameter number: the event number; a re-plug needs a new one, as on a
+    ///   real kernel (umockdev 0.17 also keeps the old node's fd after removal).
     @discardableResult
-    func add(_ device: TestDevice) throws -> String {
+    func add(_ device: TestDevice, number: Int? = nil) throws -> String {
+        let number = number ?? device.eventNumber
+        numbers[device] = number
+        let devnode = devnode(device)
         let d = try device.description()
         let ioctlFile = scratch.appendingPathComponent("\(device.rawValue).ioctl")
-        try FixtureGenerator.ioctl(d, number: device.eventNumber).write(to: ioctlFile, atomically: true, encoding: .utf8)
+        try FixtureGenerator.ioctl(d, number: number).write(to: ioctlFile, atomically: true, encoding: .utf8)
         var error: UnsafeMutablePointer<GError>?
-        guard umockdev_testbed_add_from_string(handle, FixtureGenerator.umockdev(d, number: device.eventNumber), &error) != 0 else {
+        guard umockdev_testbed_add_from_string(handle, FixtureGenerator.umockdev(d, number: number), &error) != 0 else {
             throw TestbedError("add_from_string \(device): " + Self.message(error))
         }
-        guard umockdev_testbed_load_ioctl(handle, device.devnode, ioctlFile.path, &error) != 0 else {
+        guard umockdev_testbed_load_ioctl(handle, devnode, ioctlFile.path, &error) != 0 else {
             throw TestbedError("load_ioctl \(device): " + Self.message(error))
         }
-        return FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(device.eventNumber))
+        return FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(number))
     }
 
     /// Unplugs: `remove` uevents (event node, then parent) and removal from sysfs.
     func remove(_ device: TestDevice) {
-        let event = FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(device.eventNumber))
-        let input = FixtureGenerator.udevSyspath(FixtureGenerator.inputSyspath(device.eventNumber))
+        let number = numbers[device] ?? device.eventNumber
+        let event = FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(number))
+        let input = FixtureGenerator.udevSyspath(FixtureGenerator.inputSyspath(number))
         umockdev_testbed_uevent(handle, event, "remove")
         umockdev_testbed_uevent(handle, input, "remove")
         umockdev_testbed_remove_device(handle, event)
@@ -58,8 +71,8 @@ final class Testbed {
 
     /// Writes kernel events to the device's node, as the kernel would.
     func inject(_ device: TestDevice, _ events: [RawEvent]) throws {
-        let fd = umockdev_testbed_get_dev_fd(handle, device.devnode)
-        guard fd >= 0 else { throw TestbedError("no dev fd for \(device.devnode)") }
+        let fd = umockdev_testbed_get_dev_fd(handle, devnode(device))
+        guard fd >= 0 else { throw TestbedError("no dev fd for \(devnode(device))") }
         for e in events {
             var ev = input_event()
             ev.time.tv_sec = Int(e.seconds)
@@ -68,7 +81,7 @@ final class Testbed {
             ev.code = e.code
             ev.value = e.value
             let n = withUnsafeBytes(of: &ev) { write(fd, $0.baseAddress, $0.count) }
-            guard n == MemoryLayout<input_event>.size else { throw TestbedError("short write to \(device.devnode): \(n)") }
+            guard n == MemoryLayout<input_event>.size else { throw TestbedError("short write to \(devnode(device)): \(n)") }
         }
     }
 
