@@ -160,7 +160,7 @@ public enum Evemu {
             for (i, byte) in b.enumerated() { for bit in 0..<8 where byte & (1 << bit) != 0 { s.insert(UInt16(i * 8 + bit)) } }
             return s
         }
-        let desc = EvemuDescription(name: name, id: id, inputProperties: bits(props), codes: bytes.mapValues(bits),
+        let desc = EvemuDescription(name: name, id: id, inputProperties: bits(props), codes: bytes.mapValues(bits).filter { !$0.value.isEmpty },
                                     absInfo: abs, udevProperties: udev)
         return EvemuRecording(description: desc, events: events)
     }
