@@ -24,7 +24,9 @@ public final class SignalPipe {
         _ = try valueOrErrno { system_pipe_nonblocking(&fds) }
         readFD = fds[0]
         writeFD = fds[1]
-        signalPipeWriteFD = writeFD
+        // Only a pipe that catches signals owns the global; one with no
+        // signals (tests, injected shutdown) leaves another's handler alone.
+        if !signals.isEmpty { signalPipeWriteFD = writeFD }
         for s in signals {
             saved.append(system_signal_install(s) { sig in
                 var byte = UInt8(truncatingIfNeeded: sig)
@@ -53,15 +55,16 @@ public final class SignalPipe {
         _ = system_write(writeFD, &byte, 1)
     }
 
+    private var closed = false
+
     /// Restores previous handlers and closes the pipe. Idempotent.
     public func uninstall() {
-        guard !saved.isEmpty || signalPipeWriteFD == writeFD else { return }
+        guard !closed else { return }
+        closed = true
         for s in saved.reversed() { system_signal_restore(s) }
         saved.removeAll()
-        if signalPipeWriteFD == writeFD {
-            signalPipeWriteFD = -1
-            _ = system_close(writeFD)
-            _ = system_close(readFD)
-        }
+        if signalPipeWriteFD == writeFD { signalPipeWriteFD = -1 }
+        _ = system_close(writeFD)
+        _ = system_close(readFD)
     }
 }
