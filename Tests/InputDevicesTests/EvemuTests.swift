@@ -82,7 +82,7 @@ import Testing
 
     @Test func recordingCarriesItsProfileMatch() throws {
         let path = TestDevice.fixturesDirectory + "/recordings/xbox-pad-session.evemu"
-        let replay = try EvemuReplayAdapter.Replay(recording: try Evemu.load(path), source: path,
+        let replay = EvemuReplayAdapter.Replay(recording: try Evemu.load(path), source: path,
                                                     profiles: try TestDevice.shippedProfiles(), start: .seconds(10))
         #expect(replay.device.match?.description == "xbox-controller (vendor/product 045e:028e)")
         #expect(replay.inputs == [

@@ -13,9 +13,10 @@ public final class EvemuReplayAdapter: InputAdapter {
         var devices: [Replay] = []
         for path in options.recordings {
             do {
-                devices.append(try Replay(recording: try Evemu.load(path), source: path, profiles: options.profiles))
+                devices.append(Replay(recording: try Evemu.load(path), source: path, profiles: options.profiles,
+                                          start: .zero, override: options.profileOverride))
             } catch {
-                throw InputDeviceError.system(operation: "load recording (\(error))", devnode: path, .invalidArgument)
+                throw InputDeviceError.invalidFile(error.description)
             }
         }
         return EvemuReplayAdapter(replays: devices, start: options.replayStart)
@@ -27,9 +28,10 @@ public final class EvemuReplayAdapter: InputAdapter {
         public var inputs: [TimedInput]
 
         /// Maps `recording` through the best profile; `start` is where its first event lands.
-        public init(recording: EvemuRecording, source: String, profiles: ProfileMatcher, start: Instant = .zero) throws(ProfileError) {
+        public init(recording: EvemuRecording, source: String, profiles: ProfileMatcher, start: Instant = .zero,
+                    override: String? = nil) {
             let info = DeviceInfo(evemu: recording.description, source: source)
-            let match = profiles.match(info)
+            let match = profiles.match(info, override: override)
             device = DiscoveredDevice(info: info, match: match)
             inputs = Self.map(recording, info: info, match: match, start: start)
         }

@@ -55,9 +55,12 @@ public struct AdapterOptions: Sendable {
     public var recordings: [String]
     /// Instant at which a replay starts.
     public var replayStart: Instant
+    /// Use this profile (by name) for every device instead of matching (`--profile`).
+    public var profileOverride: String?
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
-                replayStart: Instant = .zero) {
+                replayStart: Instant = .zero, profileOverride: String? = nil) {
         self.profiles = profiles
+        self.profileOverride = profileOverride
         self.grab = grab
         self.devnodes = devnodes
         self.recordings = recordings

@@ -70,7 +70,10 @@ public struct EvemuDescription: Hashable, Sendable {
     /// Reads the description from the current state of an open device.
     public init(device: EvdevDevice) {
         let caps = device.capabilities
-        var codes: [UInt16: Set<UInt16>] = [EventType.syn: [0, 1, 2, 3]]
+        // libevdev claims every EV_SYN code; write what evemu-describe does:
+        // SYN_REPORT, SYN_CONFIG, SYN_DROPPED, plus SYN_MT_REPORT for multitouch.
+        let mt = device.has(type: EventType.abs, code: 0x35)
+        var codes: [UInt16: Set<UInt16>] = [EventType.syn: mt ? [0, 1, 2, 3] : [0, 1, 3]]
         for t in caps.eventTypes where t != EventType.syn {
             guard let max = EventCodes.maxCode(type: t) else { continue }
             codes[t] = Set((0...max).filter { device.has(type: t, code: $0) })

@@ -13,6 +13,8 @@ public enum InputDeviceError: Error, Equatable, Sendable, CustomStringConvertibl
     case noDevicesFound
     /// libudev could not be initialised.
     case udevUnavailable(Errno)
+    /// A recording or profile file could not be used; the text names file and line or JSON path.
+    case invalidFile(String)
     /// Any other system error, with the operation that failed.
     case system(operation: String, devnode: String, Errno)
 
@@ -41,6 +43,8 @@ public enum InputDeviceError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)"
         case .udevUnavailable(let e):
             return "libudev could not start (\(e)); is /sys mounted?"
+        case .invalidFile(let message):
+            return message
         case .system(let op, let node, let e):
             return "\(op) failed on \(node): \(e)"
         }

@@ -30,6 +30,16 @@ public struct ProfileMatcher: Sendable {
         }
     }
 
+    /// The profile called `name`, or nil.
+    public func profile(named name: String) -> DeviceProfile? { profiles.first { $0.name == name } }
+
+    /// `match(device)`, unless `override` names a profile: then that one, with
+    /// reason `chosen with --profile`. Nil if the named profile does not exist.
+    public func match(_ device: DeviceInfo, override: String?) -> ProfileMatch? {
+        guard let override else { return match(device) }
+        return profile(named: override).map { ProfileMatch(profile: $0, reason: "chosen with --profile", specificity: .max) }
+    }
+
     /// Whether `profile` applies to `device`, with reason and specificity.
     public static func evaluate(_ profile: DeviceProfile, _ device: DeviceInfo) -> ProfileMatch? {
         let rule = profile.match
