@@ -63,6 +63,8 @@ import Testing
         (#"{"name":"x","match":{"bus":"usb"},"mapping":[]}"#,
          "bad.json: $.mapping: unknown field; expected one of description, mappings, match, name, passthroughKeys, priority"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":1}"#, "bad.json: $.passthroughKeys: expected true or false"),
+        (#"{"name":"x","match":{"bus":"usb"},"priority":1e300,"passthroughKeys":true,"mappings":[]}"#,
+         "bad.json: $.priority: expected a whole number between -1000000 and 1000000"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[]}"#,
          #"bad.json: $.mappings: expected at least one mapping (or "passthroughKeys": true)"#),
     ]

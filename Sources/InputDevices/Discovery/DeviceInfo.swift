@@ -68,7 +68,7 @@ public struct DeviceCapabilities: Hashable, Sendable {
     static func bits(fromSysfs text: String) -> Set<UInt16> {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reversed()
         var out: Set<UInt16> = []
-        for (index, word) in words.enumerated() {
+        for (index, word) in words.enumerated() where index < 16 {   // 1024 bits: more than KEY_MAX
             guard let v = UInt64(word, radix: 16) else { continue }
             for bit in 0..<64 where v & (1 << UInt64(bit)) != 0 { out.insert(UInt16(index * 64 + bit)) }
         }

@@ -129,14 +129,17 @@ public enum Evemu {
                 id = DeviceID(bus: v[0], vendor: v[1], product: v[2], version: v[3])
             case "P:":
                 let v = fields.dropFirst().compactMap { UInt8($0, radix: 16) }
-                guard v.count == fields.count - 1, !v.isEmpty else { throw fail("bad P: line; expected hex bytes") }
+                guard v.count == fields.count - 1, !v.isEmpty, props.count + v.count <= 64 else { throw fail("bad P: line; expected hex bytes") }
                 props += v
             case "B:":
                 let v = fields.dropFirst().compactMap { UInt8($0, radix: 16) }
                 guard v.count == fields.count - 1, v.count >= 2 else { throw fail("bad B: line; expected 'B: <type hex> <hex bytes>'") }
+                guard v[0] <= 0x1f, (bytes[UInt16(v[0])]?.count ?? 0) + v.count - 1 <= 128 else {
+                    throw fail("bad B: line; expected an event type up to 1f and at most 128 bitmask bytes per type")
+                }
                 bytes[UInt16(v[0]), default: []] += v.dropFirst()
             case "A:":
-                guard fields.count == 6 || fields.count == 7, let code = UInt16(fields[1], radix: 16) else {
+                guard fields.count == 6 || fields.count == 7, let code = UInt16(fields[1], radix: 16), code <= EventType.absMax else {
                     throw fail("bad A: line; expected 'A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]'")
                 }
                 let n = fields.dropFirst(2).compactMap { Int32($0) }
@@ -145,7 +148,8 @@ public enum Evemu {
             case "E:":
                 guard fields.count == 5 else { throw fail("bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'") }
                 let ts = fields[1].split(separator: ".")
-                guard ts.count == 2, let sec = Int64(ts[0]), let usec = Int64(ts[1]), usec < 1_000_000,
+                guard ts.count == 2, let sec = Int64(ts[0]), let usec = Int64(ts[1]), (0..<1_000_000_000_000).contains(sec),
+                      (0..<1_000_000).contains(usec),
                       let type = UInt16(fields[2], radix: 16), let code = UInt16(fields[3], radix: 16), let value = Int32(fields[4])
                 else { throw fail("bad E: line '\(line.trimmingCharacters(in: .whitespaces))'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'") }
                 if let last = events.last, last.timestampMicroseconds > sec * 1_000_000 + usec {

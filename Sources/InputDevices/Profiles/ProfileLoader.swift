@@ -93,7 +93,12 @@ public enum ProfileLoader {
             let o = try object(root, "$")
             try checkKeys(o, ["name", "description", "match", "priority", "mappings", "passthroughKeys"], "$")
             let name = try string(o["name"], "$.name")
-            let priority = o["priority"] == nil ? 0 : Int(try number(o["priority"], "$.priority"))
+            var priority = 0
+            if o["priority"] != nil {
+                let p = try number(o["priority"], "$.priority")
+                guard p == p.rounded(), abs(p) <= 1_000_000 else { throw fail("$.priority", "expected a whole number between -1000000 and 1000000") }
+                priority = Int(p)
+            }
             var passthrough = false
             if let p = o["passthroughKeys"] {
                 guard let b = jsonBool(p) else {
