@@ -158,6 +158,8 @@ extension UmockdevTests {
             defer { adapter.stop() }
             _ = try adapter.start(clock: testClock)
             #expect(adapter.readers.values.map(\.device.isGrabbed) == [false])
+            // umockdev does not emulate EVIOCSCLOCKID; the reader notes it and keeps the kernel timestamps as they are.
+            #expect(adapter.readers.values.map(\.monotonicClock) == [false])
         }
 
         @Test func liveLoopEscapeChordReleasesGrabsAndExits() throws {

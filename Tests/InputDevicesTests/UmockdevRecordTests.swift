@@ -54,3 +54,30 @@ extension UmockdevTests {
         }
     }
 }
+
+extension UmockdevTests {
+    @Suite struct StartErrors {
+        @Test func noDevicesIsATypedErrorUnlessWaiting() throws {
+            let testbed = try Testbed()
+            let strict = try EvdevAdapter(options: AdapterOptions(profiles: try TestDevice.shippedProfiles()))
+            #expect(throws: InputDeviceError.noDevicesFound) { try strict.start(clock: testClock) }
+            let waiting = try EvdevAdapter(options: AdapterOptions(profiles: try TestDevice.shippedProfiles(), waitForDevices: true))
+            #expect(try waiting.start(clock: testClock) == [])
+            try testbed.add(.joystickSwitch)
+            #expect(try collect(waiting, count: 1) == [TimedInput(.deviceAdded("Switchyard Test Joystick Switch Interface"), at: .seconds(9))])
+            waiting.stop()
+        }
+
+        @Test func deviceWithoutProfileIsListedButNotOpened() throws {
+            let testbed = try Testbed()
+            try testbed.add(.xboxPad)
+            let adapter = try EvdevAdapter(options: AdapterOptions(profiles: ProfileMatcher(profiles: []), waitForDevices: true))
+            defer { adapter.stop() }
+            #expect(try adapter.discover().map(\.description) == [
+                "/dev/input/event22  usb 045e:028e v0114  \"Microsoft X-Box 360 pad\"  ID_INPUT_JOYSTICK  → no profile (ignored)",
+            ])
+            #expect(try adapter.start(clock: testClock) == [])
+            #expect(adapter.readers.isEmpty)
+        }
+    }
+}

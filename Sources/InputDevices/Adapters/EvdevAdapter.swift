@@ -38,7 +38,7 @@ public final class EvdevAdapter: InputAdapter {
         let found = try discover()
         var out: [TimedInput] = []
         for d in found { out += open(d, at: clock.now()) }
-        if readers.isEmpty {
+        if readers.isEmpty && !options.waitForDevices {
             if let first = warnings.first { throw first }
             throw InputDeviceError.noDevicesFound
         }

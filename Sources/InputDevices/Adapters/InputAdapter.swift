@@ -57,9 +57,12 @@ public struct AdapterOptions: Sendable {
     public var replayStart: Instant
     /// Use this profile (by name) for every device instead of matching (`--profile`).
     public var profileOverride: String?
+    /// Start even when no usable device is present yet, and wait for hotplug (evdev).
+    public var waitForDevices: Bool
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
-                replayStart: Instant = .zero, profileOverride: String? = nil) {
+                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false) {
         self.profiles = profiles
+        self.waitForDevices = waitForDevices
         self.profileOverride = profileOverride
         self.grab = grab
         self.devnodes = devnodes

@@ -71,10 +71,9 @@ public struct InputMapper: Sendable {
             if e.value == 2 { return [] }          // autorepeat: not a new press (see type comment)
             let pressed = e.value != 0
             if let target = keyTargets[e.code] { return set(target, source: .key(e.code), pressed: pressed, at: time) }
-            if profile.passthroughKeys, let mod = KeyNames.modifiers[e.code] {
+            if profile.passthroughKeys, KeyNames.modifiers[e.code] != nil {
                 if pressed { heldModifierCodes.insert(e.code) } else { heldModifierCodes.remove(e.code) }
                 modifiers = KeyModifiers(heldModifierCodes.compactMap { KeyNames.modifiers[$0] })
-                _ = mod
                 return []
             }
             if profile.passthroughKeys, let name = KeyNames.name(forKeyCode: e.code) {
@@ -82,7 +81,7 @@ public struct InputMapper: Sendable {
             }
             return []
         case EventType.abs:
-            guard var list = axisSwitches[e.code] else { return [] }
+            guard var list = axisSwitches[e.code] else { return [] }   // unmapped axis (triggers, right stick)
             var out: [TimedInput] = []
             for i in list.indices {
                 guard let t = list[i].0.update(e.value) else { continue }
