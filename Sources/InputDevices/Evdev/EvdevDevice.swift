@@ -26,11 +26,13 @@ public final class EvdevDevice {
             throw InputDeviceError.from(error, operation: "open", devnode: devnode)
         }
         var dev: OpaquePointer?
-        let rc = system_libevdev_new_from_fd(fd, &dev)
-        guard rc == 0, let dev else {
+        do {
+            _ = try valueOrNegatedErrno(system_libevdev_new_from_fd(fd, &dev))
+        } catch {
             _ = system_close(fd)
-            throw InputDeviceError.from(Errno(rawValue: -rc), operation: "libevdev_new_from_fd", devnode: devnode)
+            throw InputDeviceError.from(error, operation: "libevdev_new_from_fd", devnode: devnode)
         }
+        guard let dev else { preconditionFailure("libevdev_new_from_fd returned 0 without a device") }
         self.fd = fd
         self.handle = dev
     }
@@ -115,7 +117,7 @@ public final class EvdevDevice {
         case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue): return .event(raw)
         case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return .sync(raw)
         case -EAGAIN: return .drained
-        default: throw Errno(rawValue: -rc)
+        default: _ = try valueOrNegatedErrno(rc); throw Errno(rawValue: EIO)   // rc ≥ 2: not a libevdev status
         }
     }
 
@@ -130,8 +132,9 @@ public final class EvdevDevice {
     /// Takes exclusive access so presses don't also reach the desktop.
     /// Throws `.grabBusy` when another process holds it. The corresponding C function is `libevdev_grab`.
     public func grab() throws(InputDeviceError) {
-        let rc = system_libevdev_grab(dev, true)
-        if rc < 0 { throw InputDeviceError.from(Errno(rawValue: -rc), operation: "grab", devnode: devnode) }
+        do { _ = try valueOrNegatedErrno(system_libevdev_grab(dev, true)) } catch {
+            throw InputDeviceError.from(error, operation: "grab", devnode: devnode)
+        }
         isGrabbed = true
     }
 
