@@ -5,7 +5,7 @@ import Glibc
 /// installed and reset after they are removed.
 nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
 
-/// Turns SIGINT/SIGTERM into a readable fd (the self-pipe trick), so the live
+/// Turns SIGINT/SIGTERM/SIGHUP (terminal closed) into a readable fd (the self-pipe trick), so the live
 /// loop's single `poll()` wakes, the loop exits normally and every `defer`
 /// (ungrab, terminal restore) runs.
 ///
@@ -19,7 +19,7 @@ public final class SignalPipe {
 
     /// Creates the pipe and installs handlers for `signals`.
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
-    public init(signals: [Int32] = [SIGINT, SIGTERM]) throws(Errno) {
+    public init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) throws(Errno) {
         var fds: [Int32] = [-1, -1]
         _ = try valueOrErrno { system_pipe_nonblocking(&fds) }
         readFD = fds[0]
