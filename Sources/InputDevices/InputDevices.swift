@@ -1,2 +1,4 @@
-// Linux input devices: see docs/device-profiles.md.
-import SwitchyardEngine
+// InputDevices: real Linux input hardware (libudev + libevdev), evemu
+// recordings and the terminal as sources of `TimedInput`s for the engine.
+// Architecture, exit paths and testing: docs/hardware.md.
+// Profile format and shipped profiles: docs/device-profiles.md.

@@ -1,0 +1,103 @@
+import SwitchyardEngine
+
+/// Real hardware through libudev + libevdev, with hotplug.
+///
+/// Devices with no matching profile are ignored. On `add`, the device is opened
+/// (and grabbed) and `.deviceAdded(name)` is sent; on `remove` (the only
+/// reliable unplug signal; see docs/hardware.md) held switches are released and
+/// `.deviceRemoved(name)` follows. A read error of ENODEV is handled the same way.
+public final class EvdevAdapter: InputAdapter {
+    public static let kind = "evdev"
+    public static let summary = "Linux input devices (/dev/input/event*) through libevdev, with udev hotplug"
+    public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> EvdevAdapter { try EvdevAdapter(options: options) }
+
+    public let options: AdapterOptions
+    public let discovery: DeviceDiscovery
+    /// Open readers by syspath.
+    public private(set) var readers: [String: EvdevReader] = [:]
+    /// Per-device failures that did not stop the adapter (e.g. one node not readable).
+    public private(set) var warnings: [InputDeviceError] = []
+    /// Optional tap on every raw event (the `record` command).
+    public var rawObserver: ((DeviceInfo, RawEvent) -> Void)?
+    private var started = false
+
+    /// Starts the udev monitor (before any enumeration).
+    public init(options: AdapterOptions) throws(InputDeviceError) {
+        self.options = options
+        discovery = try DeviceDiscovery()
+    }
+
+    public func discover() throws(InputDeviceError) -> [DiscoveredDevice] {
+        let all = discovery.enumerate()
+        return all.filter { options.devnodes.isEmpty || options.devnodes.contains($0.devnode) }
+            .map { DiscoveredDevice(info: $0, match: options.profiles.match($0, override: options.profileOverride)) }
+    }
+
+    public func start(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
+        started = true
+        let found = try discover()
+        var out: [TimedInput] = []
+        for d in found { out += open(d, at: clock.now()) }
+        if readers.isEmpty && !options.waitForDevices {
+            if let first = warnings.first { throw first }
+            throw InputDeviceError.noDevicesFound
+        }
+        return out
+    }
+
+    public var pollDescriptors: [Int32] { [discovery.fd] + readers.values.map(\.fd).sorted() }
+    public var nextWakeup: Instant? { nil }
+    public var isFinished: Bool { false }
+
+    public func service(readable: Set<Int32>, now: Instant, clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
+        var out: [TimedInput] = []
+        if readable.contains(discovery.fd) {
+            for event in discovery.receive() {
+                switch event {
+                case .added(let info):
+                    guard options.devnodes.isEmpty || options.devnodes.contains(info.devnode) else { continue }
+                    out += open(DiscoveredDevice(info: info, match: options.profiles.match(info, override: options.profileOverride)), at: now)
+                case .removed(let info):
+                    out += close(syspath: info.syspath, at: now)
+                }
+            }
+        }
+        for (syspath, reader) in readers.sorted(by: { $0.key < $1.key }) where readable.contains(reader.fd) {
+            do {
+                out += try reader.readAvailable(clock: clock)
+            } catch .deviceGone {
+                out += close(syspath: syspath, at: now)
+            }
+        }
+        return out.sorted { $0.time < $1.time }
+    }
+
+    /// Ungrabs and closes every device. Idempotent.
+    public func stop() {
+        for r in readers.values { r.device.close() }
+        readers.removeAll()
+    }
+
+    deinit { stop() }
+
+    private func open(_ d: DiscoveredDevice, at now: Instant) -> [TimedInput] {
+        guard let match = d.match, readers[d.info.syspath] == nil else { return [] }
+        do {
+            let reader = try EvdevReader(info: d.info, match: match)
+            if options.grab { try reader.device.grab() }
+            if let observer = rawObserver { reader.rawObserver = { observer(d.info, $0) } }
+            readers[d.info.syspath] = reader
+            return [TimedInput(.deviceAdded(d.info.name), at: now)]
+        } catch {
+            warnings.append(error)
+            return []
+        }
+    }
+
+    private func close(syspath: String, at now: Instant) -> [TimedInput] {
+        guard let r = readers.removeValue(forKey: syspath) else { return [] }
+        let released = r.releaseAll(at: now)
+        r.device.close()
+        return released + [TimedInput(.deviceRemoved(r.info.name), at: now)]
+    }
+}

@@ -1,0 +1,80 @@
+import SwitchyardEngine
+
+/// Replays evemu recordings through the profile their description matches,
+/// keeping the recorded timing.
+///
+/// The first recorded event lands at `AdapterOptions.replayStart`; later ones
+/// keep their offsets. `.deviceAdded` comes at the start, `.deviceRemoved`
+/// (after releasing anything still held) at the last event.
+public final class EvemuReplayAdapter: InputAdapter {
+    public static let kind = "evemu"
+    public static let summary = "replay of evemu recordings (E: lines) with their recorded timing"
+    public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> EvemuReplayAdapter {
+        var devices: [Replay] = []
+        for path in options.recordings {
+            do {
+                devices.append(Replay(recording: try Evemu.load(path), source: path, profiles: options.profiles,
+                                          start: .zero, override: options.profileOverride))
+            } catch {
+                throw InputDeviceError.invalidFile(error.description)
+            }
+        }
+        return EvemuReplayAdapter(replays: devices, start: options.replayStart)
+    }
+
+    /// One recording, fully mapped ahead of time.
+    public struct Replay: Sendable {
+        public var device: DiscoveredDevice
+        public var inputs: [TimedInput]
+
+        /// Maps `recording` through the best profile; `start` is where its first event lands.
+        public init(recording: EvemuRecording, source: String, profiles: ProfileMatcher, start: Instant = .zero,
+                    override: String? = nil) {
+            let info = DeviceInfo(evemu: recording.description, source: source)
+            let match = profiles.match(info, override: override)
+            device = DiscoveredDevice(info: info, match: match)
+            inputs = Self.map(recording, info: info, match: match, start: start)
+        }
+
+        /// The inputs a recording produces, starting at `start`.
+        public static func map(_ recording: EvemuRecording, info: DeviceInfo, match: ProfileMatch?, start: Instant) -> [TimedInput] {
+            guard let match, let first = recording.events.first else { return [] }
+            let clock = SessionClock(epochMicroseconds: first.timestampMicroseconds - start.microseconds)
+            var mapper = InputMapper(profile: match.profile, axes: recording.description.absInfo)
+            var out = [TimedInput(.deviceAdded(info.name), at: start)]
+            for e in recording.events { out += mapper.feed(e, clock: clock) }
+            out += mapper.flush(clock: clock)
+            let end = clock.instant(recording.events[recording.events.count - 1])
+            out += mapper.releaseAll(at: end)
+            out.append(TimedInput(.deviceRemoved(info.name), at: end))
+            return out
+        }
+    }
+
+    public private(set) var replays: [Replay]
+    private var pending: [TimedInput] = []
+
+    public init(replays: [Replay], start: Instant) {
+        self.replays = replays
+        var all: [TimedInput] = []
+        for r in replays {
+            let shift = Interval(microseconds: start.microseconds - (r.inputs.first?.time.microseconds ?? 0))
+            all += r.inputs.map { TimedInput($0.input, at: $0.time + shift) }
+        }
+        pending = all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    public func discover() throws(InputDeviceError) -> [DiscoveredDevice] { replays.map(\.device) }
+    public func start(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] { [] }
+    public var pollDescriptors: [Int32] { [] }
+    public var nextWakeup: Instant? { pending.first?.time }
+    public var isFinished: Bool { pending.isEmpty }
+
+    public func service(readable: Set<Int32>, now: Instant, clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
+        let due = pending.prefix { $0.time <= now }
+        pending.removeFirst(due.count)
+        return Array(due)
+    }
+
+    public func stop() { pending.removeAll() }
+}

@@ -1,0 +1,92 @@
+import SwitchyardEngine
+
+/// A source of live inputs: evdev hardware, an evemu recording, the terminal.
+///
+/// Lifecycle, driven by `LiveLoop`: `start` once → (`pollDescriptors`,
+/// `nextWakeup` → poll → `service`)* → `stop` (always, on every exit path).
+/// Adding an adapter = one conforming type + one line in `AdapterRegistry.standard`.
+public protocol InputAdapter: AnyObject {
+    /// Registry name, e.g. `evdev`.
+    static var kind: String { get }
+    /// One-line description for `--help`.
+    static var summary: String { get }
+    /// Builds the adapter from command-line options.
+    static func make(_ options: AdapterOptions) throws(InputDeviceError) -> Self
+
+    /// Devices this adapter would use, with their profile match (for `switchyard devices`).
+    func discover() throws(InputDeviceError) -> [DiscoveredDevice]
+    /// Opens (and, if asked, grabs) devices; returns `.deviceAdded` inputs.
+    func start(clock: SessionClock) throws(InputDeviceError) -> [TimedInput]
+    /// The fds to poll for `POLLIN` now (changes after hotplug).
+    var pollDescriptors: [Int32] { get }
+    /// The instant at which the adapter has something due without fd activity (replay), or nil.
+    var nextWakeup: Instant? { get }
+    /// Handles readable fds (possibly none: a wakeup) at `now`; returns inputs in time order.
+    func service(readable: Set<Int32>, now: Instant, clock: SessionClock) throws(InputDeviceError) -> [TimedInput]
+    /// True when the adapter has nothing more to give (replay ended, terminal quit).
+    var isFinished: Bool { get }
+    /// Releases grabs, restores the terminal, closes fds. Idempotent.
+    func stop()
+}
+
+/// A device an adapter found, and the profile it would use.
+public struct DiscoveredDevice: Hashable, Sendable, CustomStringConvertible {
+    public var info: DeviceInfo
+    /// nil: no profile applies; the device is ignored.
+    public var match: ProfileMatch?
+    public init(info: DeviceInfo, match: ProfileMatch?) {
+        self.info = info
+        self.match = match
+    }
+    /// `/dev/input/event7  usb 045e:028e v0114  "Xbox pad"  ID_INPUT_JOYSTICK  → xbox-controller (vendor/product 045e:028e)`.
+    public var description: String {
+        "\(info)  → " + (match.map { "\($0.profile.name) (\($0.reason))" } ?? "no profile (ignored)")
+    }
+}
+
+/// Options every adapter may read; each uses what applies to it.
+public struct AdapterOptions: Sendable {
+    public var profiles: ProfileMatcher
+    /// Take exclusive grabs (evdev).
+    public var grab: Bool
+    /// Only these devnodes (evdev); empty = all with a profile.
+    public var devnodes: [String]
+    /// Recording files (evemu replay).
+    public var recordings: [String]
+    /// Instant at which a replay starts.
+    public var replayStart: Instant
+    /// Use this profile (by name) for every device instead of matching (`--profile`).
+    public var profileOverride: String?
+    /// Start even when no usable device is present yet, and wait for hotplug (evdev).
+    public var waitForDevices: Bool
+    public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
+                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false) {
+        self.profiles = profiles
+        self.waitForDevices = waitForDevices
+        self.profileOverride = profileOverride
+        self.grab = grab
+        self.devnodes = devnodes
+        self.recordings = recordings
+        self.replayStart = replayStart
+    }
+}
+
+/// The known adapters by kind.
+public struct AdapterRegistry {
+    public let types: [any InputAdapter.Type]
+
+    /// Every adapter Switchyard ships. Register a new one here.
+    public static var standard: AdapterRegistry { AdapterRegistry(types: [
+        EvdevAdapter.self,
+        EvemuReplayAdapter.self,
+        TerminalKeyboardAdapter.self,
+    ]) }
+
+    public var kinds: [String] { types.map { $0.kind } }
+
+    /// Builds the adapter named `kind`, or nil if unknown.
+    public func make(_ kind: String, _ options: AdapterOptions) throws(InputDeviceError) -> (any InputAdapter)? {
+        guard let t = types.first(where: { $0.kind == kind }) else { return nil }
+        return try t.make(options)
+    }
+}

@@ -1,0 +1,130 @@
+import Glibc
+import SwitchyardEngine
+
+/// Where the live loop delivers inputs: the engine's `Session`, wired by the CLI
+/// with a few lines of glue (this module does not depend on `Session`).
+///
+/// The loop calls, on one thread:
+/// - `deliver(_:)` for each input, in time order;
+/// - `advance(to:)` when `nextDeadline` has passed (timers: auto scan, hold);
+/// - reads `nextDeadline` before each `poll()` to set its timeout, so nothing
+///   spins: with no deadline and no input the loop sleeps in `poll()`.
+/// Whatever `deliver`/`advance` return goes to the loop's `onOutput` callback
+/// (e.g. printing the transcript).
+public protocol InputSink: AnyObject {
+    associatedtype Output
+    /// Handles one input at its instant.
+    func deliver(_ input: TimedInput) -> [Output]
+    /// The earliest instant at which the sink needs `advance(to:)`, or nil.
+    var nextDeadline: Instant? { get }
+    /// Runs everything due up to `instant`.
+    func advance(to instant: Instant) -> [Output]
+}
+
+/// Why the live loop ended.
+public enum LiveLoopExit: Hashable, Sendable, CustomStringConvertible {
+    case signal(Int32)
+    case emergency(EmergencyChord.Trigger)
+    /// Every adapter finished (replay ended, terminal quit).
+    case adaptersFinished
+    public var description: String {
+        switch self {
+        case .signal(let s): return "stopped by signal \(s)"
+        case .emergency(let t): return t.description
+        case .adaptersFinished: return "input ended"
+        }
+    }
+}
+
+/// The live run loop: one `poll()` over every adapter fd, the udev monitor and
+/// the signal self-pipe, with the timeout set by the next deadline (sink,
+/// emergency chord, replay). Grabs are taken in `start` and released on every
+/// exit path: normal end, thrown error, SIGINT/SIGTERM (self-pipe), emergency chord.
+///
+/// Device timestamps are `CLOCK_MONOTONIC` and map to session instants through
+/// `clock` (its epoch is the session start).
+public final class LiveLoop<Sink: InputSink> {
+    public let adapters: [any InputAdapter]
+    public let sink: Sink
+    public let clock: SessionClock
+    public private(set) var chord: EmergencyChord
+    public var onOutput: (Sink.Output) -> Void
+    /// Every input, before it reaches the sink (logging, tests).
+    public var onInput: (TimedInput) -> Void = { _ in }
+
+    public init(adapters: [any InputAdapter], sink: Sink, clock: SessionClock, chord: EmergencyChord = EmergencyChord(),
+                onOutput: @escaping (Sink.Output) -> Void = { _ in }) {
+        self.adapters = adapters
+        self.sink = sink
+        self.clock = clock
+        self.chord = chord
+        self.onOutput = onOutput
+    }
+
+    /// Runs until a signal, the emergency chord, or the end of input.
+    /// `signals` may be injected (tests); by default SIGINT/SIGTERM are caught.
+    public func run(signals: SignalPipe? = nil) throws(InputDeviceError) -> LiveLoopExit {
+        let pipe: SignalPipe
+        if let signals { pipe = signals } else {
+            do { pipe = try SignalPipe() } catch { throw .system(operation: "signal pipe", devnode: "-", error) }
+        }
+        defer {
+            for a in adapters { a.stop() }
+            if signals == nil { pipe.uninstall() }
+        }
+        var initial: [TimedInput] = []
+        for a in adapters { initial += try a.start(clock: clock) }
+        if let exit = dispatch(initial) { return exit }
+
+        while true {
+            if adapters.allSatisfy({ $0.isFinished }) { return .adaptersFinished }
+            let deadlines = [sink.nextDeadline, chord.deadline] + adapters.map(\.nextWakeup)
+            let deadline = deadlines.compactMap { $0 }.min()
+            let timeout = Self.timeoutMilliseconds(until: deadline, now: clock.now())
+            let fds = [pipe.readFD] + adapters.flatMap(\.pollDescriptors)
+            let readable: Set<Int32>
+            do { readable = try system_pollReadable(fds, timeoutMilliseconds: timeout) } catch {
+                throw .system(operation: "poll", devnode: "-", error)
+            }
+            if readable.contains(pipe.readFD), let s = pipe.drain().first { return .signal(s) }
+            let now = clock.now()
+            var inputs: [TimedInput] = []
+            for a in adapters { inputs += try a.service(readable: readable, now: now, clock: clock) }
+            if let exit = dispatch(inputs.sorted { $0.time < $1.time }) { return exit }
+            if let t = chord.advance(to: now) { return .emergency(t) }
+            if let d = sink.nextDeadline, d <= now { sink.advance(to: now).forEach(onOutput) }
+        }
+    }
+
+    /// Sends inputs to the chord detector and the sink; returns an exit if the chord fired.
+    private func dispatch(_ inputs: [TimedInput]) -> LiveLoopExit? {
+        for input in inputs {
+            if let t = chord.handle(input) { return .emergency(t) }
+            onInput(input)
+            if let d = sink.nextDeadline, d < input.time { sink.advance(to: input.time).forEach(onOutput) }
+            sink.deliver(input).forEach(onOutput)
+        }
+        return nil
+    }
+
+    /// Milliseconds from `now` to `deadline`, rounded up so the loop never wakes
+    /// early and spins; -1 (wait forever) without a deadline; 0 when already due.
+    public static func timeoutMilliseconds(until deadline: Instant?, now: Instant) -> Int32 {
+        guard let deadline else { return -1 }
+        let us = deadline.microseconds - now.microseconds
+        if us <= 0 { return 0 }
+        return Int32(min((us + 999) / 1000, Int64(Int32.max)))
+    }
+}
+
+/// A sink that only collects inputs; for `switchyard live --dry-run` and tests.
+public final class CollectingSink: InputSink {
+    public private(set) var inputs: [TimedInput] = []
+    public init() {}
+    public func deliver(_ input: TimedInput) -> [TimedInput] {
+        inputs.append(input)
+        return [input]
+    }
+    public var nextDeadline: Instant? { nil }
+    public func advance(to instant: Instant) -> [TimedInput] { [] }
+}

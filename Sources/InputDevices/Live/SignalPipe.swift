@@ -1,0 +1,70 @@
+import Glibc
+
+/// Write end of the self-pipe, read by the signal handler. A global because a
+/// C signal handler cannot capture context; written once before handlers are
+/// installed and reset after they are removed.
+nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
+
+/// Turns SIGINT/SIGTERM/SIGHUP (terminal closed) into a readable fd (the self-pipe trick), so the live
+/// loop's single `poll()` wakes, the loop exits normally and every `defer`
+/// (ungrab, terminal restore) runs.
+///
+/// Not `Sendable`; one per live loop. `uninstall()` restores the previous
+/// handlers and closes the pipe; `deinit` does it too.
+public final class SignalPipe {
+    /// Poll this for `POLLIN`.
+    public let readFD: Int32
+    private let writeFD: Int32
+    private var saved: [SavedSignal] = []
+
+    /// Creates the pipe and installs handlers for `signals`.
+    /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
+    public init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) throws(Errno) {
+        var fds: [Int32] = [-1, -1]
+        _ = try valueOrErrno { system_pipe_nonblocking(&fds) }
+        readFD = fds[0]
+        writeFD = fds[1]
+        // Only a pipe that catches signals owns the global; one with no
+        // signals (tests, injected shutdown) leaves another's handler alone.
+        if !signals.isEmpty { signalPipeWriteFD = writeFD }
+        for s in signals {
+            saved.append(system_signal_install(s) { sig in
+                var byte = UInt8(truncatingIfNeeded: sig)
+                _ = system_write(signalPipeWriteFD, &byte, 1)
+            })
+        }
+    }
+
+    deinit { uninstall() }
+
+    /// Signal numbers received since the last call (drains the pipe).
+    public func drain() -> [Int32] {
+        var out: [Int32] = []
+        var buf = [UInt8](repeating: 0, count: 16)
+        while true {
+            let n = buf.withUnsafeMutableBytes { system_read(readFD, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            out += buf[0..<n].map(Int32.init)
+        }
+        return out
+    }
+
+    /// Sends `signal` to this process's pipe as if it had arrived (for tests and shutdown requests).
+    public func simulate(_ signal: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = system_write(writeFD, &byte, 1)
+    }
+
+    private var closed = false
+
+    /// Restores previous handlers and closes the pipe. Idempotent.
+    public func uninstall() {
+        guard !closed else { return }
+        closed = true
+        for s in saved.reversed() { system_signal_restore(s) }
+        saved.removeAll()
+        if signalPipeWriteFD == writeFD { signalPipeWriteFD = -1 }
+        _ = system_close(writeFD)
+        _ = system_close(readFD)
+    }
+}

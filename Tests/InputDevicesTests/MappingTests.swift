@@ -1,0 +1,182 @@
+import SwitchyardEngine
+import Testing
+@testable import InputDevices
+
+@Suite struct AxisSwitchTests {
+    static let stick = AbsInfo(minimum: -32768, maximum: 32767, fuzz: 16, flat: 128)
+
+    @Test(arguments: [
+        (Int32(16384), Optional(AxisSwitch.Transition.press)),   // 0.50002 ≥ 0.5
+        (16383, nil),                                            // 0.49998 < 0.5
+        (128, nil),                                              // inside flat
+        (-20000, nil),                                           // wrong direction
+        (32767, .press),
+    ])
+    func pressThreshold(_ value: Int32, _ expected: AxisSwitch.Transition?) {
+        var a = AxisSwitch(range: Self.stick, direction: .positive, threshold: 0.5, hysteresis: 0.1)
+        #expect(a.update(value) == expected)
+    }
+
+    @Test func valueRestingAtTheThresholdDoesNotChatter() {
+        var a = AxisSwitch(range: Self.stick, direction: .positive, threshold: 0.5, hysteresis: 0.1)
+        let values: [Int32] = [16384, 16383, 16384, 16383, 13200, 13100, 16384]
+        #expect(values.map { a.update($0) } == [.press, nil, nil, nil, nil, .release, .press])
+    }
+
+    @Test func deadzoneIsAtLeastFlat() {
+        // flat 3072 of 32767.5 = 0.0937...; a requested threshold of 0.05 is raised to it.
+        let a = AxisSwitch(range: AbsInfo(minimum: -32768, maximum: 32767, flat: 3072), direction: .negative, threshold: 0.05, hysteresis: 0)
+        #expect(a.threshold == 3072.0 / 32767.5)
+        #expect(a.position(-3072) == 0)
+        #expect(a.position(-3073) == 3072.5 / 32767.5)
+    }
+
+    @Test func hatNegativeHalf() {
+        var a = AxisSwitch(range: AbsInfo(minimum: -1, maximum: 1), direction: .negative, threshold: 0.5, hysteresis: 0.1)
+        #expect([Int32(-1), -1, 0, 1, -1].map { a.update($0) } == [.press, nil, .release, nil, .press])
+    }
+}
+
+@Suite struct InputMapperTests {
+    static let clock = SessionClock(epochMicroseconds: 0)
+
+    func run(_ profile: DeviceProfile, _ events: [RawEvent], axes: [UInt16: AbsInfo] = [:]) -> [TimedInput] {
+        var m = InputMapper(profile: profile, axes: axes)
+        return events.flatMap { m.feed($0, clock: Self.clock) }
+    }
+
+    static let box = DeviceProfile(name: "box", match: ProfileMatchRule(bus: "usb"), mappings: [
+        .key(code: 57, target: .switchID(.select)), .key(code: 28, target: .switchID(.select)),
+    ])
+
+    @Test func autorepeatIsNotANewPress() {
+        #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1), syn(1), ev(1.3, "EV_KEY", "KEY_SPACE", 2), syn(1.3),
+                               ev(1.4, "EV_KEY", "KEY_SPACE", 0), syn(1.4)])
+            == [TimedInput(.switchDown(.select), at: .seconds(1)), TimedInput(.switchUp(.select), at: .seconds(1.4))])
+    }
+
+    @Test func nothingIsAppliedBeforeSynReport() {
+        #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1)]) == [])
+    }
+
+    @Test func twoSourcesOneTargetGoDownOnceAndUpWithTheLast() {
+        #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1), syn(1), ev(2, "EV_KEY", "KEY_ENTER", 1), syn(2),
+                               ev(3, "EV_KEY", "KEY_SPACE", 0), syn(3), ev(4, "EV_KEY", "KEY_ENTER", 0), syn(4)])
+            == [TimedInput(.switchDown(.select), at: .seconds(1)), TimedInput(.switchUp(.select), at: .seconds(4))])
+    }
+
+    @Test func passthroughKeysCarryModifiersAndSkipButtons() {
+        let kbd = DeviceProfile(name: "k", match: ProfileMatchRule(bus: "usb"), mappings: [], passthroughKeys: true)
+        #expect(run(kbd, [
+            ev(1, "EV_KEY", "KEY_LEFTSHIFT", 1), syn(1), ev(1.1, "EV_KEY", "KEY_TAB", 1), syn(1.1),
+            ev(1.2, "EV_KEY", "KEY_TAB", 0), syn(1.2), ev(1.3, "EV_KEY", "KEY_LEFTSHIFT", 0), syn(1.3),
+            ev(2, "EV_KEY", "BTN_LEFT", 1), syn(2), ev(3, "EV_KEY", "KEY_A", 1), syn(3),
+        ]) == [
+            TimedInput(.key(KeyStroke(key: "Tab", modifiers: .shift, phase: .down)), at: .seconds(1.1)),
+            TimedInput(.key(KeyStroke(key: "Tab", modifiers: .shift, phase: .up)), at: .seconds(1.2)),
+            TimedInput(.key(KeyStroke(key: "a", phase: .down)), at: .seconds(3)),
+        ])
+    }
+
+    @Test func releaseAllEndsHeldTargets() {
+        var m = InputMapper(profile: Self.box, axes: [:])
+        _ = m.feed(ev(1, "EV_KEY", "KEY_SPACE", 1), clock: Self.clock)
+        _ = m.feed(syn(1), clock: Self.clock)
+        #expect(m.releaseAll(at: .seconds(5)) == [TimedInput(.switchUp(.select), at: .seconds(5))])
+        #expect(m.releaseAll(at: .seconds(6)) == [])
+    }
+
+    @Test func droppedFrameIsDiscarded() {
+        #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1), ev(1, "EV_SYN", "SYN_DROPPED", 0), syn(1)]) == [])
+    }
+
+    @Test(arguments: [("KEY_TAB", "Tab"), ("KEY_SPACE", "Space"), ("KEY_ENTER", "Enter"), ("KEY_ESC", "Escape"), ("KEY_LEFT", "Left"),
+                      ("KEY_DOWN", "Down"), ("KEY_A", "a"), ("KEY_7", "7"), ("KEY_F5", "F5"), ("KEY_PAGEUP", "PageUp"), ("KEY_BACKSPACE", "Backspace")])
+    func keyNames(_ evdev: String, _ name: String) {
+        #expect(KeyNames.name(forKeyCode: EventCodes.code(named: evdev, type: EventType.key)!) == name)
+    }
+
+    @Test func buttonsHaveNoKeyName() {
+        #expect(KeyNames.name(forKeyCode: 0x130) == nil)
+    }
+
+    @Test func sysfsCapabilityBitsRoundTrip() {
+        #expect(DeviceCapabilities.bits(fromSysfs: "7cdb000000000000 0 0 0 0\n") == [0x130, 0x131, 0x133, 0x134, 0x136, 0x137, 0x13a, 0x13b, 0x13c, 0x13d, 0x13e])
+        #expect(DeviceCapabilities.sysfsText(bits: [0x130, 0x131]) == "3000000000000 0000000000000000 0000000000000000 0000000000000000 0000000000000000")
+        #expect(DeviceCapabilities.sysfsText(bits: []) == "0")
+        #expect(DeviceCapabilities.bits(fromSysfs: "30000 0") == [80, 81])
+    }
+}
+
+@Suite struct EmergencyChordTests {
+    @Test func holdingTheFirstSwitchTenSecondsFires() {
+        var c = EmergencyChord()
+        #expect(c.handle(TimedInput(.switchDown(.select), at: .seconds(1))) == nil)
+        #expect(c.deadline == .seconds(11))
+        #expect(c.advance(to: .seconds(10.999)) == nil)
+        #expect(c.advance(to: .seconds(11)) == .heldSwitch(.select, .seconds(10)))
+        #expect(c.phase == .triggered(.heldSwitch(.select, .seconds(10))))
+    }
+
+    @Test func releasingBeforeTenSecondsResets() {
+        var c = EmergencyChord()
+        _ = c.handle(TimedInput(.switchDown(.select), at: .seconds(1)))
+        #expect(c.handle(TimedInput(.switchUp(.select), at: .seconds(9))) == nil)
+        #expect(c.deadline == nil)
+        #expect(c.advance(to: .seconds(30)) == nil)
+        #expect(c.phase == .idle)
+    }
+
+    @Test func otherSwitchesDoNotCount() {
+        var c = EmergencyChord()
+        _ = c.handle(TimedInput(.switchDown(.next), at: .seconds(1)))
+        #expect(c.advance(to: .seconds(20)) == nil)
+    }
+
+    @Test func inputAfterTheDeadlineFiresFirst() {
+        var c = EmergencyChord()
+        _ = c.handle(TimedInput(.switchDown(.select), at: .seconds(0)))
+        #expect(c.handle(TimedInput(.switchDown(.next), at: .seconds(12))) == .heldSwitch(.select, .seconds(10)))
+    }
+
+    static func escape(_ t: Double) -> TimedInput { TimedInput(.key(KeyStroke(key: "Escape", phase: .down)), at: .seconds(t)) }
+
+    @Test func fiveEscapesWithinTwoSecondsFire() {
+        var c = EmergencyChord()
+        #expect([0.0, 0.5, 1.0, 1.5].map { c.handle(Self.escape($0)) } == [nil, nil, nil, nil])
+        #expect(c.handle(Self.escape(2.0)) == .escapePresses(5, within: .seconds(2)))
+    }
+
+    @Test func fiveEscapesSpreadOverMoreThanTwoSecondsDoNot() {
+        var c = EmergencyChord()
+        #expect([0.0, 0.6, 1.2, 1.8, 2.4].map { c.handle(Self.escape($0)) } == [nil, nil, nil, nil, nil])
+        #expect(c.handle(Self.escape(2.5)) == .escapePresses(5, within: .seconds(2)))   // 0.6…2.5 = 1.9 s
+    }
+
+    @Test func triggerDescriptionsSayWhatHappened() {
+        #expect(EmergencyChord.Trigger.heldSwitch(.select, .seconds(10)).description == "emergency exit: 'select' held for 10s")
+        #expect(EmergencyChord.Trigger.escapePresses(5, within: .seconds(2)).description == "emergency exit: Escape pressed 5 times within 2s")
+    }
+}
+
+@Suite struct TerminalKeyboardTests {
+    @Test(arguments: [
+        ([UInt8(0x20)], [TerminalKeyboardAdapter.Action.input(.switchID(.select))]),
+        ([0x0d], [.input(.switchID(.next))]),
+        ([UInt8(ascii: "n"), UInt8(ascii: "p")], [.input(.switchID(.next)), .input(.switchID(.previous))]),
+        ([0x1b, 0x5b, 0x41, 0x1b, 0x5b, 0x44], [.input(.key("Up")), .input(.key("Left"))]),
+        ([0x1b], [.input(.key("Escape"))]),
+        ([0x09, 0x03], [.input(.key("Tab")), .quit]),
+        ([UInt8(ascii: "x"), UInt8(ascii: "q")], [.quit]),
+    ])
+    func bytesDecode(_ bytes: [UInt8], _ expected: [TerminalKeyboardAdapter.Action]) {
+        #expect(TerminalKeyboardAdapter.actions(for: bytes) == expected)
+    }
+
+    @Test func startOnANonTerminalIsATypedError() throws {
+        let adapter = TerminalKeyboardAdapter(fd: -1)
+        #expect(throws: InputDeviceError.system(operation: "raw mode", devnode: "stdin", .notATerminal)) {
+            try adapter.start(clock: SessionClock(epochMicroseconds: 0))
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import InputDevices
-@Test func placeholderInputDevices() { #expect(Bool(true)) }

@@ -1,0 +1,136 @@
+import Foundation
+import SwitchyardEngine
+import Testing
+@testable import InputDevices
+
+@Suite struct ProfileParsingTests {
+    @Test func shippedProfilesLoadInFileOrder() throws {
+        let matcher = try TestDevice.shippedProfiles()
+        #expect(matcher.profiles.map(\.name) == [
+            "gamepad", "joystick-switch-interface", "keyboard-as-switch", "keyboard", "playstation-controller",
+            "usb-switch-interface", "xbox-controller",
+        ])
+    }
+
+    @Test func mappingsResolveEventNamesThroughLibevdev() throws {
+        let json = """
+        {"name":"t","match":{"ids":[{"vendor":"045e","product":"028e","version":"0114"}]},"priority":3,"mappings":[
+          {"type":"EV_KEY","code":"KEY_SPACE","switch":"select"},
+          {"type":"EV_KEY","code":"BTN_SOUTH","key":"Tab"},
+          {"type":"EV_ABS","code":"ABS_HAT0X","direction":"negative","switch":"previous"},
+          {"type":"EV_ABS","code":"ABS_X","threshold":0.75,"hysteresis":0.2,"direction":"positive","switch":"next"}]}
+        """
+        let p = try ProfileLoader.parse(Data(json.utf8), file: "t.json")
+        #expect(p.name == "t")
+        #expect(p.priority == 3)
+        #expect(p.match.ids == [.init(vendor: 0x045e, product: 0x028e, version: 0x0114)])
+        #expect(p.mappings == [
+            .key(code: 57, target: .switchID("select")),
+            .key(code: 0x130, target: .key("Tab")),
+            .axis(code: 0x10, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .switchID("previous")),
+            .axis(code: 0x00, direction: .positive, threshold: 0.75, hysteresis: 0.2, target: .switchID("next")),
+        ])
+        #expect(p.passthroughKeys == false)
+    }
+
+    static let invalid: [(String, String)] = [
+        ("[1]", "bad.json: $: expected an object"),
+        ("{", "bad.json: $: not valid JSON"),
+        (#"{"match":{"classification":["ID_INPUT_KEY"]},"mappings":[]}"#, "bad.json: $.name: expected a non-empty string"),
+        (#"{"name":"x","match":{},"mappings":[]}"#, "bad.json: $.match: expected at least one of ids, name, classification, bus"),
+        (#"{"name":"x","match":{"ids":[{"vendor":"45e","product":"028e"}]},"mappings":[]}"#,
+         #"bad.json: $.match.ids[0].vendor: expected 4 hex digits such as "045e""#),
+        (#"{"name":"x","match":{"classification":["ID_INPUT_GAMEPAD"]},"mappings":[]}"#,
+         "bad.json: $.match.classification[0]: unknown classification 'ID_INPUT_GAMEPAD'; expected one of ID_INPUT_KEY, ID_INPUT_KEYBOARD, ID_INPUT_JOYSTICK, ID_INPUT_MOUSE, ID_INPUT_TOUCHPAD, ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_ACCELEROMETER, ID_INPUT_POINTINGSTICK, ID_INPUT_SWITCH"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_SPCAE","switch":"select"}]}"#,
+         "bad.json: $.mappings[0].code: unknown EV_KEY code 'KEY_SPCAE'; expected a name such as KEY_SPACE or BTN_SOUTH"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_REL","code":"REL_X","switch":"select"}]}"#,
+         "bad.json: $.mappings[0].type: unsupported event type 'EV_REL'; expected EV_KEY or EV_ABS"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","switch":"next"}]}"#,
+         "bad.json: $.mappings[0].direction: expected a non-empty string"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"up","switch":"next"}]}"#,
+         #"bad.json: $.mappings[0].direction: unknown direction 'up'; expected "negative" or "positive""#),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"positive","threshold":1.5,"switch":"next"}]}"#,
+         "bad.json: $.mappings[0].threshold: expected a number in (0, 1], got 1.5"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"positive","threshold":true,"switch":"next"}]}"#,
+         "bad.json: $.mappings[0].threshold: expected a number"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A"}]}"#,
+         #"bad.json: $.mappings[0]: missing target; expected "switch": NAME or "key": NAME"#),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A","switch":"a","key":"a"}]}"#,
+         #"bad.json: $.mappings[0]: both "switch" and "key" given; expected exactly one"#),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A","switch":"a","threshold":0.5}]}"#,
+         "bad.json: $.mappings[0].threshold: only EV_ABS mappings take threshold"),
+        (#"{"name":"x","match":{"bus":"usb"},"mapping":[]}"#,
+         "bad.json: $.mapping: unknown field; expected one of description, mappings, match, name, passthroughKeys, priority"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":1}"#, "bad.json: $.passthroughKeys: expected true or false"),
+        (#"{"name":"x","match":{"bus":"usb"},"priority":1e300,"passthroughKeys":true,"mappings":[]}"#,
+         "bad.json: $.priority: expected a whole number between -1000000 and 1000000"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[]}"#,
+         #"bad.json: $.mappings: expected at least one mapping (or "passthroughKeys": true)"#),
+    ]
+
+    @Test(arguments: invalid)
+    func invalidProfileNamesFilePathAndExpectation(_ json: String, _ message: String) {
+        #expect {
+            _ = try ProfileLoader.parse(Data(json.utf8), file: "bad.json")
+        } throws: { error in
+            let text = (error as? ProfileError)?.description ?? ""
+            // JSON syntax errors carry Foundation's own detail after the fixed part.
+            return message.hasSuffix("not valid JSON") ? text.hasPrefix(message) : text == message
+        }
+    }
+}
+
+@Suite struct ProfileMatchingTests {
+    static let expected: [(TestDevice, String, String)] = [
+        (.switchBox, "usb-switch-interface", "classification ID_INPUT_KEY, not ID_INPUT_JOYSTICK+ID_INPUT_KEYBOARD+ID_INPUT_MOUSE (fallback)"),
+        (.keyboard, "keyboard", "classification ID_INPUT_KEYBOARD (fallback)"),
+        (.xboxPad, "xbox-controller", "vendor/product 045e:028e"),
+        (.joystickSwitch, "joystick-switch-interface", "classification ID_INPUT_JOYSTICK, no axes (fallback)"),
+    ]
+
+    @Test(arguments: expected)
+    func fixtureDescriptionMatchesItsProfile(_ device: TestDevice, _ profile: String, _ reason: String) throws {
+        let info = DeviceInfo(evemu: try device.description(), source: device.fixturePath)
+        let match = try #require(try TestDevice.shippedProfiles().match(info))
+        #expect(match.profile.name == profile)
+        #expect(match.reason == reason)
+    }
+
+    static func pad(vendor: UInt16, product: UInt16, version: UInt16 = 0x8111, axes: Bool = true) -> DeviceInfo {
+        var caps = DeviceCapabilities()
+        if axes { caps.absAxes = [0, 1] }
+        return DeviceInfo(syspath: "/sys/x", devnode: "/dev/input/event9", name: "Some Pad",
+                          id: DeviceID(bus: 3, vendor: vendor, product: product, version: version), classes: [.joystick], capabilities: caps)
+    }
+
+    @Test(arguments: [
+        (UInt16(0x054c), UInt16(0x05c4), "playstation-controller", "vendor/product 054c:05c4"),
+        (0x054c, 0x09cc, "playstation-controller", "vendor/product 054c:09cc"),
+        (0x054c, 0x0ce6, "playstation-controller", "vendor/product 054c:0ce6"),
+        (0x045e, 0x02ea, "xbox-controller", "vendor/product 045e:02ea"),
+        (0x2dc8, 0xab20, "gamepad", "classification ID_INPUT_JOYSTICK, has axes (fallback)"),
+    ])
+    func controllersMatchByIDOrFallBack(_ vendor: UInt16, _ product: UInt16, _ profile: String, _ reason: String) throws {
+        let match = try #require(try TestDevice.shippedProfiles().match(Self.pad(vendor: vendor, product: product)))
+        #expect("\(match.profile.name) | \(match.reason)" == "\(profile) | \(reason)")
+    }
+
+    @Test func versionMatchIsMoreSpecificThanVendorProduct() throws {
+        let rule = { (version: UInt16?) in ProfileMatchRule(ids: [.init(vendor: 1, product: 2, version: version)]) }
+        let m = ProfileMatcher(profiles: [
+            DeviceProfile(name: "any-version", match: rule(nil), priority: 99, mappings: []),
+            DeviceProfile(name: "v0100", match: rule(0x0100), mappings: []),
+            DeviceProfile(name: "by-name", match: ProfileMatchRule(namePattern: "some*"), priority: 100, mappings: []),
+        ])
+        #expect(m.match(Self.pad(vendor: 1, product: 2, version: 0x0100))?.description == "v0100 (vendor/product 0001:0002 version 0100)")
+        #expect(m.match(Self.pad(vendor: 1, product: 2, version: 0x0200))?.description == "any-version (vendor/product 0001:0002)")
+        #expect(m.match(Self.pad(vendor: 7, product: 2))?.description == #"by-name (name matches "some*")"#)
+        #expect(m.match(DeviceInfo(syspath: "", devnode: "", name: "Other", id: DeviceID(bus: 3, vendor: 7, product: 7, version: 0), classes: [])) == nil)
+    }
+
+    @Test(arguments: [("*pad", "some pad", true), ("s?me*", "some pad", true), ("pad", "some pad", false), ("*x*", "some pad", false), ("*", "", true)])
+    func globPatterns(_ pattern: String, _ text: String, _ matches: Bool) {
+        #expect(ProfileMatcher.glob(pattern, text) == matches)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SwitchyardEngine
+import Testing
+@testable import InputDevices
+
+/// Every test that builds a umockdev testbed lives in a suite nested here:
+/// `.serialized` because `UMOCKDEV_DIR` is process-global, and skipped (with
+/// the message below) when the preload is absent so plain `swift test` stays green.
+@Suite(.serialized, .enabled(if: Testbed.isPreloaded, Comment(rawValue: Testbed.skipMessage)))
+struct UmockdevTests {}
+
+/// Waits (bounded) until one of `fds` is readable; no sleeping.
+func waitReadable(_ fds: [Int32], timeoutMilliseconds: Int32 = 2000) throws -> Set<Int32> {
+    try Poll.readable(fds, timeoutMilliseconds: timeoutMilliseconds)
+}
+
+extension UmockdevTests {
+    @Suite struct Enumeration {
+        @Test func enumeratesEveryFixtureWithItsIdentityAndClassification() throws {
+            let testbed = try Testbed()
+            for d in TestDevice.allCases { try testbed.add(d) }
+            let discovery = try DeviceDiscovery()
+            let found = discovery.enumerate()
+            #expect(found.map(\.devnode) == ["/dev/input/event20", "/dev/input/event21", "/dev/input/event22", "/dev/input/event23"])
+            #expect(found.map(\.name) == ["Switchyard Test 2-Switch Box", "Switchyard Test USB Keyboard",
+                                          "Microsoft X-Box 360 pad", "Switchyard Test Joystick Switch Interface"])
+            #expect(found.map(\.id.description) == ["usb 1209:0001 v0100", "usb 1209:0003 v0110", "usb 045e:028e v0114", "usb 1209:0002 v0100"])
+            #expect(found.map(\.classNames) == [["ID_INPUT_KEY"], ["ID_INPUT_KEY", "ID_INPUT_KEYBOARD"], ["ID_INPUT_JOYSTICK"], ["ID_INPUT_JOYSTICK"]])
+            #expect(found.map(\.idPath) == ["pci-0000:00:14.0-usb-0:1:1.0", "pci-0000:00:14.0-usb-0:2:1.0",
+                                            "pci-0000:00:14.0-usb-0:3:1.0", "pci-0000:00:14.0-usb-0:4:1.0"])
+            #expect(found.map(\.syspath) == [
+                "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-20/1-20:1.0/input/input20/event20",
+                "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-21/1-21:1.0/input/input21/event21",
+                "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-22/1-22:1.0/input/input22/event22",
+                "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-23/1-23:1.0/input/input23/event23",
+            ])
+        }
+
+        @Test(arguments: TestDevice.allCases)
+        func libevdevOpensEachFixture(_ device: TestDevice) throws {
+            let testbed = try Testbed()
+            try testbed.add(device)
+            let dev = try EvdevDevice(devnode: device.devnode)
+            let fixture = try device.description()
+            #expect(dev.name == fixture.name)
+            #expect(dev.id == fixture.id)
+            #expect(dev.capabilities.keys == fixture.capabilities.keys)
+            #expect(dev.capabilities.absInfo == fixture.absInfo)
+            dev.close()
+        }
+    }
+}
