@@ -312,7 +312,7 @@ struct JSONParser {
     }
 
     /// The value of an optionally negative run of at most 15 digits, exactly.
-    static func smallInteger(_ digits: ArraySlice<UInt8>) -> Double? {
+    static func smallInteger<C: Collection>(_ digits: C) -> Double? where C.Element == UInt8, C.Index == Int {
         var k = digits.startIndex
         var negative = false
         if k < digits.endIndex, digits[k] == 0x2D { negative = true; k += 1 }
