@@ -9,6 +9,10 @@ let usage = """
       demo      run the built-in demo app through a scenario per technology
       run       run scenario files in simulated time; JUnit and JSON Lines reports
       inspect   show a screen's tree and navigation order (the demo app when no file is given)
+      devices   list input devices and the profile each one gets
+      live      drive a screen model with a switch, keyboard or game controller, in real time
+      record    record a device's events to an evemu file
+      replay    run an evemu recording headlessly and print the transcript
 
     Run 'switchyard <command> --help' for a command's options.
     """
@@ -24,6 +28,10 @@ func runTool(_ argv: [String]) -> ExitStatus {
         case InspectCommand.name: Output.out(InspectCommand.usage + "\n")
         case RunCommand.name: Output.out(RunCommand.usage + "\n")
         case DemoCommand.name: Output.out(DemoCommand.usage + "\n")
+        case DevicesCommand.name: Output.out(DevicesCommand.usage + "\n")
+        case LiveCommand.name: Output.out(LiveCommand.usage + "\n")
+        case RecordCommand.name: Output.out(RecordCommand.usage + "\n")
+        case ReplayCommand.name: Output.out(ReplayCommand.usage + "\n")
         default: Output.out(usage + "\n")
         }
         return .success
@@ -36,6 +44,14 @@ func runTool(_ argv: [String]) -> ExitStatus {
             return try RunCommand(rest).run()
         case DemoCommand.name:
             return try DemoCommand(rest).run()
+        case DevicesCommand.name:
+            return try DevicesCommand(rest).run()
+        case LiveCommand.name:
+            return try LiveCommand(rest).run()
+        case RecordCommand.name:
+            return try RecordCommand(rest).run()
+        case ReplayCommand.name:
+            return try ReplayCommand(rest).run()
         case "--help", "-h", "help":
             Output.out(usage + "\n")
             return .success

@@ -1,18 +1,3 @@
-/// Where in a screen-model file something is: a line and column for syntax,
-/// an element path (`screens.checkout.root/children[2]`) plus field for
-/// everything after parsing.
-public enum SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    case position(line: Int, column: Int)
-    case path(String)
-
-    public var description: String {
-        switch self {
-        case .position(let line, let column): return "\(line):\(column)"
-        case .path(let p): return p
-        }
-    }
-}
-
 /// A screen-model file that cannot be used, with the file, the place in it,
 /// and what was expected.
 public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible {

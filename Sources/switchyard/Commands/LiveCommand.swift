@@ -1,0 +1,160 @@
+import Foundation
+import Glibc
+import ScreenModel
+import SwitchyardEngine
+import InputDevices
+
+/// `switchyard live`: discovers devices, matches profiles, grabs, and runs
+/// the engine in real time, rendering the screen in the terminal. The loop
+/// waits in `poll()` until a device, udev or the next engine timer needs it.
+struct LiveCommand {
+    static let name = "live"
+    static let usage = """
+        usage: switchyard live [--app FILE|demo] [--device PATH|auto|terminal] [--settings FILE]
+                               [--profile NAME] [--profiles DIR] [--transcript FILE] [--record FILE] [--no-grab]
+        \(SessionSetup.usage)
+          --device      auto (default): every device with a profile, hotplug included;
+                        /dev/input/eventN: that device only; terminal: keys of this terminal
+                        (Space = select, Enter or n = next, p = previous, q quits)
+          --profile     use this profile for every device instead of matching
+          --transcript  write the events as JSON Lines when the session ends
+          --record      write an evemu recording of the device's events (replay it with 'switchyard replay')
+          --no-grab     do not take devices exclusively (presses also reach the desktop)
+        Leave with Ctrl-C, or the emergency chord: hold the first switch for 10 s, or press
+        Escape 5 times within 2 s. Devices are always released.
+        """
+
+    var setup: SessionSetup
+    var device: String
+    var profile: String?
+    var profilesDirectory: String?
+    var transcript: String?
+    var record: String?
+    var grab: Bool
+
+    init(_ args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name,
+                              options: SessionSetup.options.union(["device", "profile", "profiles", "transcript", "record"]), flags: ["no-grab"])
+        guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
+        setup = try SessionSetup(a, command: Self.name)
+        device = a.value("device") ?? "auto"
+        profile = a.value("profile")
+        profilesDirectory = a.value("profiles")
+        transcript = a.value("transcript")
+        record = a.value("record")
+        grab = !a.flags.contains("no-grab")
+        if record != nil && device == "terminal" {
+            throw UsageError(command: Self.name, message: "--record records an input device; it cannot record the terminal")
+        }
+    }
+
+    func run() throws(SetupError) -> ExitStatus {
+        let (app, session) = try setup.makeSession()
+        let matcher = try DevicesCommand.profiles(profilesDirectory)
+        let adapter: any InputAdapter
+        var recorder: EvemuRecorder? = nil
+        let clock = SessionClock.startingNow()
+        do {
+            if device == "terminal" {
+                adapter = TerminalKeyboardAdapter()
+            } else {
+                let evdev = try EvdevAdapter(options: AdapterOptions(
+                    profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
+                    profileOverride: profile, waitForDevices: device == "auto"))
+                if record != nil {
+                    evdev.rawObserver = { info, event in
+                        if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
+                        recorder?.append(event)
+                    }
+                }
+                adapter = evdev
+            }
+        } catch {
+            throw SetupError(message: "\(error)")
+        }
+        let sink = SessionSink(session: session)
+        let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
+        view.show(sink.events, session: sink.session)
+        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in
+            view.show([event], session: sink.session)
+        }
+        let exit: LiveLoopExit
+        do {
+            exit = try loop.run()
+        } catch {
+            view.finish()
+            writeFiles(sink, recorder)
+            throw SetupError(message: "\(error)")
+        }
+        view.finish()
+        Output.err("switchyard live: \(exit); devices released")
+        if let evdev = adapter as? EvdevAdapter { for w in evdev.warnings { Output.err("warning: \(w)") } }
+        writeFiles(sink, recorder)
+        return .success
+    }
+
+    func writeFiles(_ sink: SessionSink, _ recorder: EvemuRecorder?) {
+        if let path = transcript {
+            let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
+            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.err("switchyard live: error: cannot write '\(path)'") }
+        }
+        if let path = record {
+            guard let r = recorder else { Output.err("switchyard live: nothing recorded (no device events)"); return }
+            if !FileManager.default.createFile(atPath: path, contents: Data(r.text.utf8)) { Output.err("switchyard live: error: cannot write '\(path)'") }
+        }
+    }
+}
+
+/// The terminal view of a live session: the screen sketch with the Switch
+/// Control cursor outlined, the scanner menu, and the latest events. Without
+/// a terminal (output piped), it prints one transcript line per event.
+final class LiveView {
+    let app: AppModel
+    let interactive: Bool
+    let device: String
+    var recent: [String] = []
+    var menu: [String]? = nil
+
+    init(app: AppModel, interactive: Bool, device: String) {
+        self.app = app
+        self.interactive = interactive
+        self.device = device
+    }
+
+    func show(_ events: [TimedEvent], session: Session) {
+        for e in events {
+            switch e.event {
+            case .menuShown(let items): menu = items
+            case .menuHidden: menu = nil
+            default: break
+            }
+            let line = TranscriptFormat.textLine(e)
+            if interactive { recent.append(line) } else { Output.out(line + "\n") }
+        }
+        guard interactive, !events.isEmpty else { return }
+        recent = Array(recent.suffix(8))
+        let screen = session.currentScreen
+        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        var frame: Rect? = nil
+        var item: String? = nil
+        switch session.highlighted {
+        case .element(let r)?: frame = r.frame
+        case .group(let f, _)?, .groupExit(let f)?: frame = f
+        case .menuItem(let s)?: item = s
+        default: break
+        }
+        var out = "\u{1B}[H\u{1B}[2J"
+        out += "Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)\r\n"
+        for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += line + "\r\n" }
+        if let menu {
+            out += "Scanner menu: " + menu.map { $0 == item ? "[\($0)]" : $0 }.joined(separator: "  ") + "\r\n"
+        }
+        for line in recent { out += "  " + line + "\r\n" }
+        out += "Ctrl-C or the emergency chord (hold the first switch 10 s / Escape ×5 in 2 s) exits.\r\n"
+        Output.out(out)
+    }
+
+    func finish() {
+        if interactive { Output.out("\r\n") }
+    }
+}

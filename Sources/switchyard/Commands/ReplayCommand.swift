@@ -1,0 +1,61 @@
+import Foundation
+import ScreenModel
+import SwitchyardEngine
+import InputDevices
+
+/// `switchyard replay RECORDING --app APP`: runs an evemu recording through
+/// the device's profile and the engine, headlessly, in simulated time from
+/// the recorded timestamps, and prints the transcript.
+struct ReplayCommand {
+    static let name = "replay"
+    static let usage = """
+        usage: switchyard replay RECORDING.evemu [--app FILE|demo] [--settings FILE] [--profile NAME]
+                                 [--profiles DIR] [--transcript FILE] [--format text|json]
+        \(SessionSetup.usage)
+          --profile     use this profile instead of matching the recorded device
+          --profiles    load profiles from DIR instead of the shipped ones
+          --transcript  also write the events as JSON Lines
+          --format      text (default) or json (JSON Lines on standard output)
+        """
+
+    var recording: String
+    var setup: SessionSetup
+    var profile: String?
+    var profilesDirectory: String?
+    var transcript: String?
+    var json: Bool
+
+    init(_ args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name, options: SessionSetup.options.union(["profile", "profiles", "transcript", "format"]), flags: [])
+        guard a.positionals.count == 1 else { throw UsageError(command: Self.name, message: "expected one RECORDING file") }
+        recording = a.positionals[0]
+        setup = try SessionSetup(a, command: Self.name)
+        profile = a.value("profile")
+        profilesDirectory = a.value("profiles")
+        transcript = a.value("transcript")
+        json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
+    }
+
+    func run() throws(SetupError) -> ExitStatus {
+        let matcher = try DevicesCommand.profiles(profilesDirectory)
+        let rec: EvemuRecording
+        do { rec = try Evemu.load(recording) } catch { throw SetupError(message: "\(error)") }
+        let replay = EvemuReplayAdapter.Replay(recording: rec, source: recording, profiles: matcher, start: .zero, override: profile)
+        guard replay.device.match != nil else {
+            throw SetupError(message: "\(recording): error: no device profile matches the recorded device (\(replay.device.info)); pass --profile NAME")
+        }
+        Output.err("replaying \(replay.device.description)")
+        let (_, session) = try setup.makeSession()
+        let sink = SessionSink(session: session)
+        let end = replay.inputs.last.map { $0.time + .seconds(1) }
+        sink.replay(replay.inputs, until: end)
+        for e in sink.events { Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n") }
+        if let path = transcript {
+            let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
+            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+                throw SetupError(message: "switchyard replay: error: cannot write '\(path)'")
+            }
+        }
+        return .success
+    }
+}
