@@ -36,10 +36,13 @@ public final class EvemuReplayAdapter: InputAdapter {
             inputs = Self.map(recording, info: info, match: match, start: start)
         }
 
-        /// The inputs a recording produces, starting at `start`.
+        /// The inputs a recording produces: each event at its recorded time
+        /// (seconds since the recording's zero, which `record` and live
+        /// `--record` set to the session start) plus `start`. The device is
+        /// added at `start`, removed at the last event.
         public static func map(_ recording: EvemuRecording, info: DeviceInfo, match: ProfileMatch?, start: Instant) -> [TimedInput] {
-            guard let match, let first = recording.events.first else { return [] }
-            let clock = SessionClock(epochMicroseconds: first.timestampMicroseconds - start.microseconds)
+            guard let match, !recording.events.isEmpty else { return [] }
+            let clock = SessionClock(epochMicroseconds: -start.microseconds)
             var mapper = InputMapper(profile: match.profile, axes: recording.description.absInfo)
             var out = [TimedInput(.deviceAdded(info.name), at: start)]
             for e in recording.events { out += mapper.feed(e, clock: clock) }
