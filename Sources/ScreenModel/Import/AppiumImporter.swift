@@ -62,7 +62,8 @@ import FoundationXML
 /// The container kinds (`containerType`, `scrollable`, `tabBar`,
 /// `isModal`) are kept whatever `accessible` says: they describe the node as
 /// a container, which is what an `accessible="false"` node is. On an
-/// accessibility element `containerType` is dropped: its children are hidden.
+/// accessibility element `containerType` and `scrollable` are dropped: its
+/// children are hidden.
 public struct AppiumImporter {
     /// The file name used in error messages and for the screen's name.
     public var file: String
