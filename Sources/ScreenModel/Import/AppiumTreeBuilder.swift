@@ -1,0 +1,239 @@
+import Foundation
+import FoundationXML
+
+/// Builds the preorder element table of a page source from `XMLParser`'s
+/// SAX events, keeping its own stack of open elements (no recursion, whatever
+/// the depth). The mapping it applies is documented on `AppiumImporter`.
+final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
+    let file: String
+    /// `screens.<name>`, the prefix of element paths in errors.
+    let screenPath: String
+
+    /// The elements in preorder, parents linked to children.
+    private(set) var table: [Element] = []
+    /// The first error; parsing stops there.
+    private(set) var error: ScreenModelError?
+
+    /// An open XML element: Appium's wrapper, or a node of the table.
+    private enum Open {
+        case wrapper(line: Int)
+        case element(ElementIndex, tag: String, line: Int)
+    }
+    private var open: [Open] = []
+    /// Per table entry: whether the node is an accessibility element.
+    private var isAccessibilityElement: [Bool] = []
+    private var identifiersSeen = Set<String>()
+    private var sawWrapper = false
+    private var lastLine = 1
+    private var lastColumn = 1
+
+    init(file: String, screenPath: String) {
+        self.file = file
+        self.screenPath = screenPath
+    }
+
+    /// Checks the document was complete once the parser is done.
+    func finish() throws(ScreenModelError) {
+        if let e = error { throw e }
+        if let top = open.last {
+            throw .syntax(file: file, line: lastLine, column: lastColumn, message: "unexpected end of document; \(describe(top)) is not closed")
+        }
+        if table.isEmpty {
+            throw .syntax(file: file, line: lastLine, column: lastColumn, message: "no root element; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
+        }
+    }
+
+    // MARK: - XMLParserDelegate
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        guard error == nil else { return }
+        lastLine = parser.lineNumber
+        lastColumn = parser.columnNumber
+        let line = parser.lineNumber
+        do throws(ScreenModelError) {
+            switch open.last {
+            case nil, .wrapper:
+                if elementName == "AppiumAUT", open.isEmpty, !sawWrapper, table.isEmpty {
+                    sawWrapper = true
+                    open.append(.wrapper(line: line))
+                    return
+                }
+                guard table.isEmpty else {
+                    throw .invalidValue(file: file, at: "line \(line)", message: "second root element <\(elementName)>; a page source has one root, the XCUIElementTypeApplication")
+                }
+                guard elementName.hasPrefix(AppiumElementType.prefix) else {
+                    throw .wrongType(file: file, at: "line \(line)", expected: "an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element", found: "<\(elementName)>\(Self.formatHint(elementName))")
+                }
+                try add(elementName, attributes, parent: nil, line: line)
+            case .element(let parent, _, _):
+                guard elementName.hasPrefix(AppiumElementType.prefix) else {
+                    throw .invalidValue(file: file, at: path(parent), message: "unexpected element <\(elementName)> at line \(line); expected XCUIElementType… elements only")
+                }
+                try add(elementName, attributes, parent: parent, line: line)
+            }
+        } catch {
+            fail(error, parser)
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard error == nil else { return }
+        lastLine = parser.lineNumber
+        lastColumn = parser.columnNumber
+        guard case .element(let i, _, _)? = open.popLast() else { return }
+        if isAccessibilityElement[i] && !table[i].children.isEmpty {
+            table[i].childBehavior = .ignore
+        }
+    }
+
+    func parserDidEndDocument(_ parser: XMLParser) {
+        lastLine = parser.lineNumber
+        lastColumn = parser.columnNumber
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard error == nil else { return }
+        let code = (parseError as NSError).code
+        error = .syntax(file: file, line: parser.lineNumber, column: parser.columnNumber, message: message(forLibxml2Code: code))
+    }
+
+    // MARK: - Elements
+
+    private func fail(_ e: ScreenModelError, _ parser: XMLParser) {
+        if error == nil { error = e }
+        parser.abortParsing()
+    }
+
+    /// Appends one node: its attributes mapped as the table on
+    /// `AppiumImporter` says.
+    private func add(_ tag: String, _ a: [String: String], parent: ElementIndex?, line: Int) throws(ScreenModelError) {
+        let index = table.count
+        var e = Element()
+        e.parent = parent
+        table.append(e)
+        isAccessibilityElement.append(false)
+        if let p = parent { table[p].children.append(index) }
+        open.append(.element(index, tag: tag, line: line))
+
+        let type = AppiumElementType(a["type"] ?? tag)
+        let label = Self.nonEmpty(a["label"]) ?? Self.nonEmpty(a["name"])
+        e.label = label
+        if let name = Self.nonEmpty(a["name"]), name != label, identifiersSeen.insert(name).inserted {
+            e.identifier = name
+        }
+        e.value = Self.nonEmpty(a["value"])
+        e.frame = try frame(a, index)
+
+        var listed: TraitSet = []
+        if let list = a["traits"] {
+            for part in list.split(separator: ",") {
+                let name = part.trimmingCharacters(in: .whitespaces)
+                if name.isEmpty { continue }
+                guard let t = TraitSet(appiumName: name) else { throw .unknownTrait(file: file, at: "\(path(index)).traits", name: name) }
+                listed.formUnion(t)
+            }
+        }
+        var traits = type.traits.union(listed)
+        if try bool(a, "enabled", index) == false { traits.insert(.notEnabled) }
+        if try bool(a, "selected", index) == true { traits.insert(.selected) }
+        e.traits = traits
+        e.hidden = try bool(a, "visible", index) == false
+
+        let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
+        let isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        if isElement {
+            e.respondsToUserInteraction = type.isInteractive || !traits.intersection(Trait.interactive).isEmpty
+        } else {
+            e.respondsToUserInteraction = false
+            e.containerType = type.containerType
+            e.scrollable = type.scrollable
+        }
+        isAccessibilityElement[index] = isElement
+        e.parent = parent
+        table[index] = e
+    }
+
+    private func frame(_ a: [String: String], _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
+        let keys = ["x", "y", "width", "height"]
+        let present = keys.filter { a[$0] != nil }
+        if present.isEmpty { return nil }
+        guard present.count == keys.count else {
+            let missing = keys.filter { a[$0] == nil }
+            throw .invalidValue(file: file, at: path(i), message: "incomplete frame: has \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", "))")
+        }
+        var v: [Double] = []
+        for k in keys {
+            let s = a[k]!
+            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else {
+                throw .invalidValue(file: file, at: "\(path(i)).\(k)", message: "'\(s)' is not a number of points")
+            }
+            v.append(d)
+        }
+        guard v[2] >= 0, v[3] >= 0 else { throw .negativeFrameSize(file: file, at: path(i), width: v[2], height: v[3]) }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    private func bool(_ a: [String: String], _ key: String, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
+        guard let s = a[key] else { return nil }
+        switch s.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false")
+        }
+    }
+
+    private static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+
+    /// `screens.<name>.root/children[2]`; O(depth), so only for errors.
+    private func path(_ i: ElementIndex) -> String {
+        "\(screenPath).\(Reader.path(of: i, in: table))"
+    }
+
+    private func describe(_ o: Open) -> String {
+        switch o {
+        case .wrapper(let line): return "<AppiumAUT> (line \(line))"
+        case .element(_, let tag, let line): return "<\(tag)> (line \(line))"
+        }
+    }
+
+    /// A pointer to the right importer when the root belongs to another format.
+    private static func formatHint(_ root: String) -> String {
+        switch root {
+        case "hierarchy": return " (an Android UiAutomator page source?)"
+        case "html": return " (an HTML page?)"
+        default: return ""
+        }
+    }
+
+    // MARK: - XML errors
+
+    /// A readable message for a libxml2 error code (FoundationXML on Linux
+    /// passes libxml2's `xmlParserErrors` through as the `NSError` code).
+    private func message(forLibxml2Code code: Int) -> String {
+        let inside = open.last.map(describe)
+        switch code {
+        case 4: return "the document is empty or is not XML; expected an Appium XCUITest page source"
+        case 5:
+            if let inside { return "unexpected end of document; \(inside) is not closed" }
+            return "extra content after the root element"
+        case 9: return "character not allowed in XML"
+        case 23: return "entity reference without a closing ';'"
+        case 26: return "undefined entity (only &amp; &lt; &gt; &quot; &apos; and &#…; are defined)"
+        case 38: return "'<' inside an attribute value; write &lt;"
+        case 39: return "attribute value without quotes"
+        case 41: return "attribute without a value"
+        case 42: return "attribute given twice"
+        case 65: return "expected a space, '>' or '/>' after an attribute (unclosed tag?)"
+        case 68: return "expected an element or attribute name (a tag not closed with '>'?)"
+        case 73: return "tag not closed with '>'"
+        case 76:
+            if let inside { return "closing tag does not match the open element \(inside)" }
+            return "closing tag does not match the open element"
+        case 77: return "unexpected end of data inside a tag"
+        default: return "malformed XML (libxml2 error \(code))"
+        }
+    }
+}
