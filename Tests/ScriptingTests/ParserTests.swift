@@ -133,7 +133,7 @@ import SwitchyardEngine
             .wait(.seconds(1)),
             .expect(.screen("home")),
         ])
-        #expect(s.steps.map(\.position.description) == ["t.swy:3:1", "t.swy:4:1", "t.swy:4:14", "t.swy:4:24"])
+        #expect(s.steps.map(\.position.description) == ["t.swy:3:1", "t.swy:4:1", "t.swy:4:16", "t.swy:4:24"])
     }
 
     @Test func curlyQuotesAndCRLF() throws {

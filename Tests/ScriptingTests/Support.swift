@@ -4,7 +4,7 @@ import ScreenModel
 import SwitchyardEngine
 @testable import Scripting
 
-/// A small app with literal frames: three buttons on "main" (A announces,
+/// A small app with literal frames: three buttons on "main" (A announces and has the custom action Favorite,
 /// B goes to "next", C is a toggle), two elements labelled "Same", and a
 /// "next" screen whose "Done" goes back.
 let threeButtonsJSON = """
@@ -16,7 +16,8 @@ let threeButtonsJSON = """
           "size": {"width": 400, "height": 800},
           "root": {"children": [
             {"identifier": "a", "label": "A", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 400, "height": 50},
-             "onActivate": [{"effect": "announce", "message": "A tapped"}]},
+             "onActivate": [{"effect": "announce", "message": "A tapped"}],
+             "customActions": [{"name": "Favorite", "effects": [{"effect": "announce", "message": "Favorited"}]}]},
             {"identifier": "b", "label": "B", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 400, "height": 50},
              "onActivate": [{"effect": "goTo", "screen": "next"}]},
             {"identifier": "c", "label": "C", "value": "0", "traits": ["button", "toggle"], "frame": {"x": 0, "y": 200, "width": 400, "height": 50},

@@ -115,7 +115,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 try settings.set(o.name, o.value)
             } catch {
-                errors.append(ScriptError("\(error)", at: o.position))
+                errors.append(ScriptError(Self.engineMessage(error), at: o.position))
             }
         }
         let matcher = ElementMatcher()
@@ -147,7 +147,7 @@ public struct ScenarioRunner: Sendable {
         do {
             _ = try Session(app: app, configuration: configuration)
         } catch {
-            errors.append(ScriptError("\(error)", at: scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+            errors.append(ScriptError(Self.engineMessage(error), at: scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
         }
         if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
@@ -163,6 +163,17 @@ public struct ScenarioRunner: Sendable {
         return app.screens.contains { screen in
             screen.elements.indices.contains { i in screen.customActions(of: i).contains { $0.name == label } }
         }
+    }
+
+    /// An engine error's text without the `error: ` (or `set: error: `) prefix
+    /// its own description carries; the script error adds its own.
+    static func engineMessage(_ error: any Error) -> String {
+        var s = "\(error)"
+        for prefix in ["set: error: ", "error: "] where s.hasPrefix(prefix) {
+            s.removeFirst(prefix.count)
+            break
+        }
+        return s
     }
 
     static func parseDuration(_ s: String) -> Interval? {
