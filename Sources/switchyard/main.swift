@@ -60,11 +60,22 @@ func runTool(_ argv: [String]) -> ExitStatus {
             return .unusableInput
         }
     } catch let e as UsageError {
-        Output.err("\(e)")
+        // A UsageError is printed with the command's usage (CLI/Arguments.swift).
+        Output.err("\(e)\n\(commandUsage(e.command))")
         return .unusableInput
     } catch {
         Output.err("\(error)")
         return .unusableInput
+    }
+}
+
+/// The usage text of `command`, or the tool's.
+func commandUsage(_ command: String) -> String {
+    switch command {
+    case InspectCommand.name: return InspectCommand.usage
+    case RunCommand.name: return RunCommand.usage
+    case DemoCommand.name: return DemoCommand.usage
+    default: return usage
     }
 }
 

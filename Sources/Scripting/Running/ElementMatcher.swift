@@ -19,8 +19,29 @@ public struct ElementMatcher {
             for i in screen.elements.indices where screen.elements[i].label == l || (screen.elements[i].childBehavior == .combine && screen.label(of: i) == l) {
                 out.append(i)
             }
+            // A row and the text inside it often share a label (every cell of
+            // an Appium capture does). When some matches are accessible and
+            // the others are hidden or folded into an ancestor (`ignore`,
+            // `combine`), the name means the accessible ones.
+            if out.count > 1 {
+                let accessible = out.filter { !Self.isShadowed($0, on: screen) }
+                if !accessible.isEmpty && accessible.count < out.count { return accessible }
+            }
             return out
         }
+    }
+
+    /// Whether `i` is hidden, or inside a hidden element or one whose
+    /// children are ignored or combined, so no technology reaches it on its own.
+    static func isShadowed(_ i: ElementIndex, on screen: Screen) -> Bool {
+        if screen.elements[i].hidden { return true }
+        var p = screen.elements[i].parent
+        while let k = p {
+            let e = screen.elements[k]
+            if e.hidden || e.childBehavior == .ignore || e.childBehavior == .combine { return true }
+            p = e.parent
+        }
+        return false
     }
 
     /// Why `name` cannot be used in `app`, or nil when it can: unknown on

@@ -115,7 +115,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 try settings.set(o.name, o.value)
             } catch {
-                errors.append(ScriptError("\(error)", at: o.position))
+                errors.append(ScriptError(Self.engineMessage(error), at: o.position))
             }
         }
         let matcher = ElementMatcher()
@@ -129,7 +129,7 @@ public struct ScenarioRunner: Sendable {
                 default: names = []
                 }
                 for n in names {
-                    if case .highlighted(.label(let l), _) = e, menuItemNames.contains(l) { continue }
+                    if case .highlighted(.label(let l), _) = e, Self.isMenuItemName(l, in: app) { continue }
                     if let p = matcher.problem(with: n, in: app) { errors.append(ScriptError(p, at: position)) }
                 }
                 if case .screen(let s) = e, !app.screens.contains(where: { $0.name == s || $0.title == s }) {
@@ -147,14 +147,34 @@ public struct ScenarioRunner: Sendable {
         do {
             _ = try Session(app: app, configuration: configuration)
         } catch {
-            errors.append(ScriptError("\(error)", at: scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+            errors.append(ScriptError(Self.engineMessage(error), at: scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
         }
         if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
     }
 
-    /// Menu item names that `expect highlighted` may use without an element of that name.
-    let menuItemNames: Set<String> = ["Tap", "Escape", "Increment", "Decrement", "Point Mode", "Item Mode", "Scroll Up", "Scroll Down", "Scroll Left", "Scroll Right"]
+    /// Menu item names that `expect highlighted` may use without an element of that name
+    /// (docs/switch-control.md, "Scanner menu"); custom action names are added per app.
+    static let menuItemNames: Set<String> = ["Tap", "Escape", "Increment", "Decrement", "Scroll", "Point Mode", "Item Mode"]
+
+    /// Whether `label` is a scanner menu item: a fixed item or a custom action of an element in `app`.
+    static func isMenuItemName(_ label: String, in app: AppModel) -> Bool {
+        if menuItemNames.contains(label) { return true }
+        return app.screens.contains { screen in
+            screen.elements.indices.contains { i in screen.customActions(of: i).contains { $0.name == label } }
+        }
+    }
+
+    /// An engine error's text without the `error: ` (or `set: error: `) prefix
+    /// its own description carries; the script error adds its own.
+    static func engineMessage(_ error: any Error) -> String {
+        var s = "\(error)"
+        for prefix in ["set: error: ", "error: "] where s.hasPrefix(prefix) {
+            s.removeFirst(prefix.count)
+            break
+        }
+        return s
+    }
 
     static func parseDuration(_ s: String) -> Interval? {
         let units: [(String, Double)] = [("ms", 1_000), ("s", 1_000_000)]

@@ -25,7 +25,8 @@ struct Lexer {
     static func commands(in text: String, file: String) throws(ScriptError) -> [Command] {
         var out: [Command] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so split on it as well as on "\n" (CRLF files).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let chars = Array(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
             var tokens: [Token] = []

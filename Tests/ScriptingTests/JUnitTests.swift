@@ -1,0 +1,40 @@
+import Testing
+import SwitchyardEngine
+@testable import Scripting
+
+/// The JUnit XML report: one test case per scenario; a failed expectation is
+/// a `<failure>` naming file:line with the events before it; a scenario that
+/// could not run is an `<error>`.
+@Suite struct JUnitTests {
+    @Test func passingFailingAndUnusableScenarios() throws {
+        let passing = try run("app three.json\nexpect highlighted \"B\" within 2s", file: "pass.swy")
+        let failing = try run("app three.json\nwait 500ms\nexpect announcement \"Tom & <Jerry>\"", file: "fail.swy")
+        let unusable = prepareErrors("app three.json\nprss select", file: "bad.swy") ?? ""
+        let report = JUnitReport(outcomes: [
+            (.ran(passing), 0.0125),
+            (.ran(failing), 0),
+            (.unusable(file: "bad.swy", errors: unusable), 0),
+        ])
+        #expect(report.xml() == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="switchyard" tests="3" failures="1" errors="1" time="0.013">
+              <testsuite name="switchyard run" tests="3" failures="1" errors="1" skipped="0" time="0.013">
+                <testcase classname="scenarios" name="pass.swy" file="pass.swy" time="0.013">
+                  <system-out>1 expectations held; 0 inputs; simulated 1s</system-out>
+                </testcase>
+                <testcase classname="scenarios" name="fail.swy" file="fail.swy" time="0.000">
+                  <failure type="expectation" message="fail.swy:3:1: expected the announcement &quot;Tom &amp; &lt;Jerry&gt;&quot;, but nothing was announced">fail.swy:3:1: expected the announcement &quot;Tom &amp; &lt;Jerry&gt;&quot;, but nothing was announced
+            at simulated time 0.5s; events before:
+              0s screen main
+              0s highlighted &quot;A&quot; {0, 0, 400×50}
+            </failure>
+                </testcase>
+                <testcase classname="scenarios" name="bad.swy" file="bad.swy" time="0.000">
+                  <error type="unusable-input" message="bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?">bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import Scripting
-@Test func placeholderScripting() { #expect(Bool(true)) }

@@ -1,0 +1,122 @@
+import Testing
+import ScreenModel
+import SwitchyardEngine
+@testable import Scripting
+
+/// Preparing loads the app and settings and checks every name before
+/// anything runs; each problem names the line that caused it.
+@Suite struct PrepareTests {
+    static let prepareErrorCases: [(String, String)] = [
+        ("app three.json\nexpect highlighted \"Dne\"",
+         "t.swy:2:1: error: no element \"Dne\" in the app; did you mean \"Done\"?"),
+        ("app three.json\nexpect activated \"Zebra crossing\"",
+         "t.swy:2:1: error: no element \"Zebra crossing\" in the app; candidates include: \"A\", #a, \"B\", #b, \"C\", #c, \"Same\", #same1, #same2, \"Done\", #done"),
+        ("app three.json\nexpect highlighted #nope",
+         "t.swy:2:1: error: no element #nope in the app; did you mean #done?"),
+        ("app three.json\nexpect value root/children[9] = \"1\"",
+         "t.swy:2:1: error: no element root/children[9] in the app; candidates include: \"A\", #a, \"B\", #b, \"C\", #c, \"Same\", #same1, #same2, \"Done\", #done"),
+        ("app three.json\nexpect value \"Same\" = \"1\"",
+         "t.swy:2:1: error: \"Same\" is ambiguous on screen 'main': 2 elements match: root/children[3] (#same1), root/children[4] (#same2); name one by #identifier or path"),
+        ("app three.json\nstart-screen settings",
+         "t.swy:2:1: error: no screen named 'settings'; the app has: main, next"),
+        ("app three.json\nexpect screen checkout",
+         "t.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next"),
+        ("app three.json\nset auto-scan-time 1",
+         "t.swy:2:5: error: unknown Switch Control setting 'auto-scan-time'; known settings: scanning-style, mode, switches, auto-scanning-time, pause-on-first-item, pause-on-first-item-adds, pause-on-first-item-after-loop, loops, move-repeat, long-press, tap-behavior, auto-tap-time, focused-item-after-tap, hold-duration, ignore-repeat, group-items, gliding-cursor-selection, gliding-cursor-speed, gliding-refine-band, dwell-time, start-highlighted"),
+        ("app three.json\nset tap-behaviour auto-tap",
+         "t.swy:2:5: error: unknown Switch Control setting 'tap-behaviour'; did you mean 'tap-behavior'?"),
+        ("app three.json\nset loops many",
+         "t.swy:2:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited"),
+        ("app three.json\nset tap-behavior auto-tap\nset hold-duration 0.8",
+         "t.swy:2:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu"),
+        ("app three.json\nset scanning-style manual",
+         "t.swy:2:5: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
+        ("app three.json\nsettings missing.json",
+         "t.swy:2:1: error: cannot read settings file 'missing.json'"),
+        ("app three.json\ntechnology keyboard\nkey Tab",
+         "t.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs"),
+        ("app three.json\ntechnology voice",
+         "t.swy:2:1: error: technology 'voice' (Voice Control) is not available yet in this version of Switchyard; only switch-control runs"),
+        ("app three.json\nkey Tab\nsay \"tap A\"",
+         "t.swy:2:1: error: 'key' drives Full Keyboard Access, which is not available yet in this version of Switchyard\nt.swy:3:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard"),
+        ("app three.json\nat 2s press select\nat 1s press select",
+         "t.swy:3:1: error: time goes backwards: 'at 1s' comes after 'at 2s'"),
+        ("app three.json\nset press-length long",
+         "t.swy:2:5: error: expected a duration such as 150ms for press-length, found 'long'"),
+        ("app nowhere.json",
+         "t.swy:1:1: error: cannot load the app: nowhere.json: error: cannot read: no such file"),
+    ]
+
+    @Test(arguments: prepareErrorCases)
+    func prepareErrorNamesTheLine(_ text: String, _ expected: String) {
+        #expect(prepareErrors(text) == expected)
+    }
+
+    @Test func everyProblemIsReportedInLineOrder() {
+        #expect(prepareErrors("""
+            app three.json
+            expect screen checkout
+            set loops many
+            at 3s wait 1s
+            at 2s expect highlighted "Dne"
+            """) == """
+            t.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
+            t.swy:3:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
+            t.swy:5:1: error: time goes backwards: 'at 2s' comes after 'at 3s'
+            t.swy:5:7: error: no element "Dne" in the app; did you mean "Done"?
+            """)
+    }
+
+    @Test func settingsFileIsResolvedAgainstTheScenario() {
+        let root = repoRoot.path
+        #expect(prepareErrors("app three.json\nsettings ../settings/nope.json", file: "\(root)/Examples/scenarios/x.swy")
+            == "\(root)/Examples/scenarios/x.swy:2:1: error: cannot read settings file '\(root)/Examples/scenarios/../settings/nope.json'")
+    }
+
+    @Test func settingsFileAndOverridesAreApplied() throws {
+        let file = repoRoot.appendingPathComponent("Examples/scenarios/x.swy").path
+        let s = try ScenarioParser(file: file).parse("""
+            app three.json
+            settings ../settings/tremor.json
+            set auto-scanning-time 2
+            set press-length 300ms
+            start-screen next
+            """)
+        let p = try inMemoryRunner.prepare(s)
+        guard case .switchControl(let settings) = p.configuration.technology else {
+            Issue.record("expected Switch Control")
+            return
+        }
+        #expect(settings.autoScanningTime == .seconds(2))
+        #expect(settings.holdDuration == .milliseconds(200))
+        #expect(settings.ignoreRepeat == .milliseconds(500))
+        #expect(p.pressLength == .milliseconds(300))
+        #expect(p.app.startScreen == "next")
+    }
+
+    @Test(arguments: ["Tap", "Escape", "Increment", "Decrement", "Scroll", "Point Mode", "Item Mode", "Favorite"])
+    func menuItemNamesNeedNoElement(_ item: String) {
+        #expect(prepareErrors("app demo\nexpect highlighted \"\(item)\"") == nil)
+    }
+
+    @Test func aRowAndItsHiddenTextShareALabel() throws {
+        // An Appium cell: the row is an element that hides its children; its
+        // text has the same label. The name means the row.
+        let json = """
+            {"screens": {"s": {"root": {"children": [
+              {"identifier": "row", "label": "General", "traits": ["button"], "childBehavior": "ignore",
+               "frame": {"x": 0, "y": 0, "width": 390, "height": 44},
+               "children": [{"label": "General", "traits": ["staticText"], "frame": {"x": 16, "y": 10, "width": 100, "height": 24}}]},
+              {"label": "Other", "traits": ["button"], "frame": {"x": 0, "y": 50, "width": 390, "height": 44}},
+              {"label": "Twice", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 390, "height": 44}},
+              {"label": "Twice", "traits": ["button"], "frame": {"x": 0, "y": 150, "width": 390, "height": 44}}
+            ]}}}}
+            """
+        let app = try AppDecoder(file: "cell.json").decode(Array(json.utf8))
+        let screen = try #require(app.screen(named: "s"))
+        #expect(ElementMatcher().matches(.label("General"), on: screen) == [1])
+        #expect(ElementMatcher().problem(with: .label("General"), in: app) == nil)
+        #expect(ElementMatcher().problem(with: .label("Twice"), in: app)
+            == "\"Twice\" is ambiguous on screen 's': 2 elements match: root/children[2], root/children[3]; name one by #identifier or path")
+    }
+}

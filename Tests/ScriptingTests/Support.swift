@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ScreenModel
+import SwitchyardEngine
+@testable import Scripting
+
+/// A small app with literal frames: three buttons on "main" (A announces and has the custom action Favorite,
+/// B goes to "next", C is a toggle), two elements labelled "Same", and a
+/// "next" screen whose "Done" goes back.
+let threeButtonsJSON = """
+    {
+      "name": "Three Buttons",
+      "screens": {
+        "main": {
+          "title": "Main",
+          "size": {"width": 400, "height": 800},
+          "root": {"children": [
+            {"identifier": "a", "label": "A", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 400, "height": 50},
+             "onActivate": [{"effect": "announce", "message": "A tapped"}],
+             "customActions": [{"name": "Favorite", "effects": [{"effect": "announce", "message": "Favorited"}]}]},
+            {"identifier": "b", "label": "B", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 400, "height": 50},
+             "onActivate": [{"effect": "goTo", "screen": "next"}]},
+            {"identifier": "c", "label": "C", "value": "0", "traits": ["button", "toggle"], "frame": {"x": 0, "y": 200, "width": 400, "height": 50},
+             "onActivate": [{"effect": "toggleValue"}]},
+            {"identifier": "same1", "label": "Same", "traits": ["staticText"], "frame": {"x": 0, "y": 300, "width": 400, "height": 50}},
+            {"identifier": "same2", "label": "Same", "traits": ["staticText"], "frame": {"x": 0, "y": 400, "width": 400, "height": 50}}
+          ]}
+        },
+        "next": {
+          "title": "Next Screen",
+          "size": {"width": 400, "height": 800},
+          "root": {"children": [
+            {"identifier": "done", "label": "Done", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 400, "height": 50},
+             "onActivate": [{"effect": "back"}]}
+          ]}
+        }
+      }
+    }
+    """
+
+/// Loads `threeButtonsJSON` for any `app` line except `app demo`, which gives the demo app.
+let inMemoryRunner = ScenarioRunner(appProvider: { source, _ in
+    switch source {
+    case .demo: return try AppDecoder(file: "demo").decode(Array(threeButtonsJSON.utf8))
+    case .file(let path):
+        guard path == "three.json" else { throw ScreenModelError.unreadable(file: path, reason: "no such file") }
+        return try AppDecoder(file: path).decode(Array(threeButtonsJSON.utf8))
+    }
+})
+
+/// The repository root, found from this file's path.
+let repoRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A scenario file name inside the repository, so that settings paths resolve
+/// against `Tests/ScriptingTests/`.
+let scenarioPath = repoRoot.appendingPathComponent("Tests/ScriptingTests/t.swy").path
+
+/// Parses `text` as `file`, returning the error text or nil.
+func parseErrors(_ text: String, file: String = "t.swy") -> String? {
+    do {
+        _ = try ScenarioParser(file: file).parse(text)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// Parses and prepares `text`, returning the error text or nil.
+func prepareErrors(_ text: String, file: String = "t.swy") -> String? {
+    do {
+        let s = try ScenarioParser(file: file).parse(text)
+        _ = try inMemoryRunner.prepare(s)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// Parses, prepares and runs `text` against the in-memory app.
+func run(_ text: String, file: String = "t.swy") throws -> ScenarioResult {
+    let s = try ScenarioParser(file: file).parse(text)
+    return inMemoryRunner.run(try inMemoryRunner.prepare(s))
+}
+
+/// The events of a result as transcript text lines.
+func lines(_ r: ScenarioResult) -> [String] { r.events.map(TranscriptFormat.textLine) }
+
+/// The failures of a result as `file:line:column: message`.
+func failureLines(_ r: ScenarioResult) -> [String] { r.failures.map { "\($0.position): \($0.message)" } }

@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+
+/// `switchyard` end to end, through the built binary.
+@Suite struct RunExamplesTests {
+    @Test func thereAreAtLeastADozenExamples() {
+        #expect(exampleScenarios.count >= 12)
+        #expect(exampleApps.count >= 3)
+    }
+
+    @Test(arguments: exampleScenarios)
+    func exampleIsReferencedFromTheDocs(_ file: String) throws {
+        let docs = try String(contentsOf: repoRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+        #expect(docs.contains("(../\(file))"))
+    }
+
+    @Test(arguments: exampleScenarios)
+    func examplePasses(_ file: String) throws {
+        let scratch = try TemporaryDirectory()
+        let junit = scratch.url.appendingPathComponent("report.xml").path
+        let transcript = scratch.url.appendingPathComponent("out.jsonl").path
+        let r = try switchyard(["run", file, "--junit", junit, "--transcript", transcript])
+        if appiumImporterIsPlaceholder(r) {
+            withKnownIssue("the Appium importer is not in this build yet") {
+                Issue.record("\(file) could not run: \(r.stderr)")
+            }
+            return
+        }
+        #expect(r.stderr == "")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("── \(file)\n  0s screen "))
+        #expect(r.stdout.hasSuffix("1 passed, 0 failed\n"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites name=\"switchyard\" tests=\"1\" failures=\"0\" errors=\"0\""))
+        let events = try String(contentsOfFile: transcript, encoding: .utf8).split(separator: "\n")
+        #expect(events.first?.hasPrefix("{\"scenario\":\"\(file)\",\"time_us\":0,\"event\":\"screenChanged\",\"screen\":") == true)
+        #expect(events.allSatisfy { $0.hasPrefix("{\"scenario\":\"\(file)\",\"time_us\":") && $0.hasSuffix("}") })
+    }
+
+    @Test func allExamplesTogether() throws {
+        let r = try switchyard(["run", "--quiet"] + exampleScenarios)
+        let appium = exampleScenarios.filter { $0.contains("appium") }
+        if appiumImporterIsPlaceholder(r) {
+            #expect(r.stdout.hasSuffix("\(exampleScenarios.count - appium.count) passed, \(appium.count) failed (\(appium.count) could not run)\n"))
+            withKnownIssue("the Appium importer is not in this build yet") {
+                Issue.record("\(appium) could not run")
+            }
+            return
+        }
+        #expect(r.status == 0)
+        #expect(r.stdout == "\(exampleScenarios.count) passed, 0 failed\n")
+    }
+}
+
+@Suite struct RunFailuresTests {
+    static let failing = """
+        # Fails on purpose at line 4.
+        app demo
+        expect highlighted "Cart"
+        expect screen cart
+        expect highlighted "Cart"
+        """
+
+    @Test func failingScenarioExitsOneAndNamesTheLine() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("failing.swy", Self.failing)
+        let r = try switchyard(["run", "failing.swy", "--quiet", "--junit", "report.xml"], in: scratch.url)
+        #expect(r.status == 1)
+        #expect(r.stderr == "")
+        #expect(r.stdout == "failing.swy:4:1: error: expected screen 'cart', but the current screen is 'home'\n"
+            + "    0s screen home\n"
+            + "    0s highlighted \"Cart\" {320, 60, 54×32}\n"
+            + "✗ failing.swy: 2/3 expectations held, 0 inputs, simulated 0s\n"
+            + "0 passed, 1 failed\n")
+        let xml = try String(contentsOf: scratch.url.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(normalisingTimes(xml) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"switchyard\" tests=\"1\" failures=\"1\" errors=\"0\" time=\"T\">\n"
+            + "  <testsuite name=\"switchyard run\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"T\">\n"
+            + "    <testcase classname=\"scenarios\" name=\"failing.swy\" file=\"failing.swy\" time=\"T\">\n"
+            + "      <failure type=\"expectation\" message=\"failing.swy:4:1: expected screen &apos;cart&apos;, but the current screen is &apos;home&apos;\">failing.swy:4:1: expected screen &apos;cart&apos;, but the current screen is &apos;home&apos;\n"
+            + "at simulated time 0s; events before:\n"
+            + "  0s screen home\n"
+            + "  0s highlighted &quot;Cart&quot; {320, 60, 54×32}\n"
+            + "</failure>\n"
+            + "    </testcase>\n"
+            + "  </testsuite>\n"
+            + "</testsuites>\n")
+    }
+
+    static let badScenarios: [(String, String)] = [
+        ("app demo\nprss select\nwait 5", "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n"
+            + "bad.swy:3:6: error: expected a duration such as 1.5s or 500ms, found '5'\n"),
+        ("app demo\nexpect highlighted \"Kart\"", "bad.swy:2:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"),
+        ("app demo\nsettings missing.json", "bad.swy:2:1: error: cannot read settings file 'missing.json'\n"),
+        ("app demo\nset tap-behavior auto-tap\nset hold-duration 0.8", "bad.swy:2:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"),
+        ("app demo\ntechnology keyboard", "bad.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs\n"),
+        ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard\n"),
+        ("app nowhere.json", "bad.swy:1:1: error: cannot load the app: nowhere.json: error: cannot read: no such file\n"),
+        ("press select", "bad.swy:1:1: error: missing 'app' line; expected e.g. 'app Examples/shop.json' or 'app demo'\n"),
+        ("app demo\nstart-screen checkout", "bad.swy:2:1: error: no screen named 'checkout'; the app has: home, product, cart, receipt\n"),
+    ]
+
+    @Test(arguments: badScenarios)
+    func badScenarioExitsTwoWithAClearError(_ text: String, _ expected: String) throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("bad.swy", text)
+        let r = try switchyard(["run", "bad.swy"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == expected)
+        #expect(r.stdout == "✗ bad.swy: could not run (see errors above)\n0 passed, 1 failed (1 could not run)\n")
+    }
+
+    @Test func badSettingsFiles() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("bouncy.json", #"{"tap-behavior": "auto-tap", "ignore-repeat": 1}"#)
+        try scratch.write("typo.json", #"{"auto-scaning-time": 2}"#)
+        try scratch.write("broken.json", "{\"loops\": 2,}")
+        try scratch.write("a.swy", "app demo\nsettings bouncy.json")
+        try scratch.write("b.swy", "app demo\nsettings typo.json")
+        try scratch.write("c.swy", "app demo\nsettings broken.json")
+        let r = try switchyard(["run", "a.swy", "b.swy", "c.swy"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == "a.swy:2:1: error: ignore-repeat 1s is not shorter than auto-tap-time 0.75s; Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"
+            + "b.swy:2:1: error: typo.json: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?\n"
+            + "c.swy:2:1: error: broken.json:1:13: error: expected a quoted member name, found '}'\n")
+    }
+
+    @Test func unreadableScenarioFiles() throws {
+        let scratch = try TemporaryDirectory()
+        try Data([0x61, 0x70, 0x70, 0x20, 0xFF, 0xFE]).write(to: scratch.url.appendingPathComponent("latin.swy"))
+        let r = try switchyard(["run", "nowhere.swy", "latin.swy", "--junit", "report.xml"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == "nowhere.swy: error: cannot read the scenario file\n"
+            + "latin.swy: error: the scenario file is not UTF-8 text\n")
+        let xml = try String(contentsOf: scratch.url.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(normalisingTimes(xml) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"switchyard\" tests=\"2\" failures=\"0\" errors=\"2\" time=\"T\">\n"
+            + "  <testsuite name=\"switchyard run\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\" time=\"T\">\n"
+            + "    <testcase classname=\"scenarios\" name=\"nowhere.swy\" file=\"nowhere.swy\" time=\"T\">\n"
+            + "      <error type=\"unusable-input\" message=\"nowhere.swy: error: cannot read the scenario file\">nowhere.swy: error: cannot read the scenario file</error>\n"
+            + "    </testcase>\n"
+            + "    <testcase classname=\"scenarios\" name=\"latin.swy\" file=\"latin.swy\" time=\"T\">\n"
+            + "      <error type=\"unusable-input\" message=\"latin.swy: error: the scenario file is not UTF-8 text\">latin.swy: error: the scenario file is not UTF-8 text</error>\n"
+            + "    </testcase>\n"
+            + "  </testsuite>\n"
+            + "</testsuites>\n")
+    }
+
+    @Test func mixedRunExitsTwoAndKeepsTheOrder() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("failing.swy", Self.failing)
+        try scratch.write("bad.swy", "app demo\nprss select")
+        try scratch.write("ok.swy", "app demo\nexpect highlighted \"Cart\"")
+        let r = try switchyard(["run", "--quiet", "ok.swy", "bad.swy", "failing.swy"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "✗ bad.swy: could not run (see errors above)\n"
+            + "failing.swy:4:1: error: expected screen 'cart', but the current screen is 'home'\n"
+            + "    0s screen home\n"
+            + "    0s highlighted \"Cart\" {320, 60, 54×32}\n"
+            + "✗ failing.swy: 2/3 expectations held, 0 inputs, simulated 0s\n"
+            + "1 passed, 2 failed (1 could not run)\n")
+        #expect(r.stderr == "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n")
+    }
+}
+
+@Suite struct CommandTests {
+    @Test func demoPassesAndPrintsTheSummary() throws {
+        let r = try switchyard(["demo", "--quiet"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == "Switchyard demo — Corner Café, the built-in app: Shop, Espresso Beans, Cart, Receipt\n"
+            + "\n"
+            + "━━ switch-control: one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default\n"
+            + "\n"
+            + "Summary\n"
+            + "  switch-control: 9 switch presses, 11.1s simulated, 14/14 checks held\n"
+            + "  Full Keyboard Access and Voice Control: not available yet in this version\n")
+    }
+
+    @Test func demoShowsTheTranscript() throws {
+        let r = try switchyard(["demo"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("       11s focus restored to \"Add to Cart\"\n"))
+        #expect(r.stdout.hasSuffix("Summary\n  switch-control: 9 switch presses, 11.1s simulated, 14/14 checks held\n  Full Keyboard Access and Voice Control: not available yet in this version\n"))
+    }
+
+    @Test func inspectTheDemoApp() throws {
+        let r = try switchyard(["inspect"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("Corner Café — screen \"home\" (Shop), 390×844 pt, left to right\n\nTree:\n"))
+    }
+
+    @Test(arguments: zip(exampleApps.filter { !$0.hasSuffix(".xml") }, [
+        
+        "Corner Café (mini) — screen \"menu\" (Menu), 390×844 pt, left to right",
+        "Mail — screen \"inbox\" (Inbox), 390×844 pt, left to right",
+        "Podcasts — screen \"episode\" (Episode), 390×844 pt, left to right",
+        "صندوق الوارد — screen \"inbox\" (البريد), 390×844 pt, right to left",
+        "Settings — screen \"settings\" (Settings), 390×844 pt, left to right",
+    
+    ]))
+    func inspectEachExampleApp(_ file: String, _ firstLine: String) throws {
+        let r = try switchyard(["inspect", file, "--all-screens"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout.split(separator: "\n").first.map(String.init) == firstLine)
+    }
+
+    @Test func inspectTheAppiumCapture() throws {
+        let r = try switchyard(["inspect", "Examples/apps/ios-settings-top.xml"])
+        if appiumImporterIsPlaceholder(r) {
+            withKnownIssue("the Appium importer is not in this build yet") { Issue.record(Comment(rawValue: r.stderr)) }
+            return
+        }
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("Settings — screen "))
+    }
+
+    @Test func inspectMailCounts() throws {
+        let r = try switchyard(["inspect", "Examples/apps/mail.json", "--screen", "delete-alert"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "Mail — screen \"delete-alert\" (Delete Message?), 390×844 pt, left to right\n"
+            + "\n"
+            + "Tree:\n"
+            + "  root\n"
+            + "    \"Inbox\"  header  {16, 100, 200×44}\n"
+            + "    \"Ana Lima, Lunch on Friday?, 9:41\"  button  #dimmed-row  {0, 150, 390×80}\n"
+            + "    \"Compose\"  button  #dimmed-compose  {330, 780, 44×44}\n"
+            + "    group  isModal  #alert  container: semanticGroup  {60, 330, 270×180}\n"
+            + "      \"Delete Message?\"  header  {76, 346, 238×24}\n"
+            + "      \"This cannot be undone.\"  staticText  {76, 374, 238×40}\n"
+            + "      [1]  \"Cancel\"  button  #cancel  {60, 466, 135×44}\n"
+            + "      [2]  \"Delete\"  button  #confirm  {195, 466, 135×44}\n"
+            + "\n"
+            + "Navigation order (Switch Control):\n"
+            + "  trapped by modal element root/children[3]\n"
+            + "  1  \"Cancel\"  button  #cancel  {60, 466, 135×44}\n"
+            + "  2  \"Delete\"  button  #confirm  {195, 466, 135×44}\n"
+            + "\n"
+            + "Counts: 9 elements, 2 stops, 0 groups\n")
+    }
+
+    @Test func unknownCommandExitsTwoWithUsage() throws {
+        let r = try switchyard(["frobnicate"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard: error: unknown command 'frobnicate'\n"
+            + "usage: switchyard <command> [options]\n"
+            + "\n"
+            + "commands:\n"
+            + "  demo      run the built-in demo app through a scenario per technology\n"
+            + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
+            + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
+            + "\n"
+            + "Run 'switchyard <command> --help' for a command's options.\n")
+    }
+
+    @Test func noCommandExitsTwoWithUsage() throws {
+        let r = try switchyard([])
+        #expect(r.status == 2)
+        #expect(r.stderr == "usage: switchyard <command> [options]\n"
+            + "\n"
+            + "commands:\n"
+            + "  demo      run the built-in demo app through a scenario per technology\n"
+            + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
+            + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
+            + "\n"
+            + "Run 'switchyard <command> --help' for a command's options.\n")
+    }
+
+    @Test func unknownOptionExitsTwoWithTheCommandsUsage() throws {
+        let r = try switchyard(["run", "--bogus", "x.swy"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript\n"
+            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
+            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
+            + "  --junit       write a JUnit XML report, one test case per scenario\n"
+            + "  --quiet       print only failures and the summary\n"
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+    }
+
+    @Test func runWithoutFilesExitsTwo() throws {
+        let r = try switchyard(["run"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "switchyard run: error: expected at least one SCENARIO file\n"
+            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
+            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
+            + "  --junit       write a JUnit XML report, one test case per scenario\n"
+            + "  --quiet       print only failures and the summary\n"
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+    }
+
+    @Test func helpExitsZero() throws {
+        let r = try switchyard(["run", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
+            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
+            + "  --junit       write a JUnit XML report, one test case per scenario\n"
+            + "  --quiet       print only failures and the summary\n"
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+    }
+}

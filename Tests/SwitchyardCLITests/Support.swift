@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// The repository root, found from this file's path.
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `switchyard` binary built next to the test bundle: in the directory of
+/// `CommandLine.arguments[0]` or of `Bundle.main.bundleURL` (or its parent).
+let switchyardBinary: URL? = {
+    let fm = FileManager.default
+    var dirs: [URL] = []
+    if let first = CommandLine.arguments.first {
+        dirs.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    dirs.append(Bundle.main.bundleURL)
+    dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    for d in dirs {
+        let candidate = d.appendingPathComponent("switchyard")
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue, fm.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+    }
+    print("SwitchyardCLITests: no 'switchyard' binary next to the test bundle (looked in \(dirs.map(\.path).joined(separator: ", "))); run 'swift build --build-tests' first")
+    return nil
+}()
+
+/// What one run of the tool did.
+struct ToolRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `switchyard ARGS` in `directory` (the repository root by default),
+/// with standard output and error captured through files.
+func switchyard(_ args: [String], in directory: URL = repoRoot) throws -> ToolRun {
+    let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
+    let scratch = try TemporaryDirectory()
+    let out = scratch.url.appendingPathComponent("stdout")
+    let err = scratch.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    p.currentDirectoryURL = directory
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = try FileHandle(forWritingTo: out)
+    p.standardError = try FileHandle(forWritingTo: err)
+    try p.run()
+    p.waitUntilExit()
+    return ToolRun(status: p.terminationStatus,
+                   stdout: try String(contentsOf: out, encoding: .utf8),
+                   stderr: try String(contentsOf: err, encoding: .utf8))
+}
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    /// Writes `text` to `name` inside the directory and returns its URL.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let f = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: f)
+        return f
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// `time="…"` attributes set to `time="T"`, so a JUnit report can be compared as text.
+func normalisingTimes(_ xml: String) -> String {
+    var out = ""
+    var rest = Substring(xml)
+    while let r = rest.range(of: "time=\"") {
+        out += rest[..<r.upperBound]
+        rest = rest[r.upperBound...]
+        if let end = rest.firstIndex(of: "\"") {
+            out += "T"
+            rest = rest[end...]
+        }
+    }
+    return out + rest
+}
+
+/// The scenario files in Examples/scenarios, relative to the repository root, sorted.
+let exampleScenarios: [String] = {
+    let dir = repoRoot.appendingPathComponent("Examples/scenarios")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".swy") }.sorted().map { "Examples/scenarios/\($0)" }
+}()
+
+/// The apps in Examples/apps, relative to the repository root, sorted.
+let exampleApps: [String] = {
+    let dir = repoRoot.appendingPathComponent("Examples/apps")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".xml") }.sorted().map { "Examples/apps/\($0)" }
+}()
+
+/// Whether this build's Appium importer is still the placeholder that
+/// rejects every capture (until the importer branch lands).
+func appiumImporterIsPlaceholder(_ r: ToolRun) -> Bool {
+    r.status == 2 && r.stderr.contains("Appium import is not available yet")
+}
