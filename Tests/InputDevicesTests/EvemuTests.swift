@@ -95,15 +95,16 @@ import Testing
         #expect(replay.device.match?.description == "xbox-controller (vendor/product 045e:028e)")
         #expect(replay.inputs == [
             TimedInput(.deviceAdded("Microsoft X-Box 360 pad"), at: .seconds(10)),
-            TimedInput(.switchDown(.select), at: .seconds(10)),
-            TimedInput(.switchUp(.select), at: .seconds(10.12)),
-            TimedInput(.switchDown(.next), at: .microseconds(10_499_999)),
-            TimedInput(.switchUp(.next), at: .microseconds(10_649_999)),
-            TimedInput(.switchDown(.previous), at: .microseconds(10_999_999)),
-            TimedInput(.switchUp(.previous), at: .microseconds(11_199_999)),
-            TimedInput(.switchDown(.next), at: .microseconds(11_299_999)),
-            TimedInput(.switchUp(.next), at: .microseconds(11_399_999)),
-            TimedInput(.deviceRemoved("Microsoft X-Box 360 pad"), at: .microseconds(11_399_999)),
+            // Recorded times are kept (evemu-record starts at 0.000001 s), offset by `start`.
+            TimedInput(.switchDown(.select), at: .microseconds(10_000_001)),
+            TimedInput(.switchUp(.select), at: .microseconds(10_120_001)),
+            TimedInput(.switchDown(.next), at: .seconds(10.5)),
+            TimedInput(.switchUp(.next), at: .seconds(10.65)),
+            TimedInput(.switchDown(.previous), at: .seconds(11)),
+            TimedInput(.switchUp(.previous), at: .seconds(11.2)),
+            TimedInput(.switchDown(.next), at: .seconds(11.3)),
+            TimedInput(.switchUp(.next), at: .seconds(11.4)),
+            TimedInput(.deviceRemoved("Microsoft X-Box 360 pad"), at: .seconds(11.4)),
         ])
     }
 
@@ -116,7 +117,7 @@ import Testing
         #expect(try adapter.service(readable: [], now: .seconds(1.2), clock: clock).map(\.input) == [
             .deviceAdded("Microsoft X-Box 360 pad"), .switchDown(.select), .switchUp(.select),
         ])
-        #expect(adapter.nextWakeup == .microseconds(1_499_999))
+        #expect(adapter.nextWakeup == .seconds(1.5))
         #expect(adapter.isFinished == false)
         #expect(try adapter.service(readable: [], now: .seconds(5), clock: clock).count == 7)
         #expect(adapter.isFinished == true)

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import SwitchyardEngine
 import Testing
@@ -5,7 +6,10 @@ import Testing
 
 /// The terminal adapter on a real pseudo-terminal: raw mode on start, the
 /// original settings back on stop.
-@Suite struct TerminalPtyTests {
+/// Serialized with the umockdev suites (see `HardwareTests`): the preload
+/// also answers terminal ioctls, and a testbed alive in parallel must not
+/// see this suite's pseudo-terminal.
+extension HardwareTests { @Suite struct TerminalPtyTests {
     final class Pty {
         let master: Int32
         let slave: Int32
@@ -56,15 +60,39 @@ import Testing
         #expect(pty.canonical == true)
     }
 
+    /// Types keys into the pseudo-terminal once the adapter is running (raw
+    /// mode is set then; keys typed before would wait for a newline).
+    final class TypingSink: InputSink {
+        let master: Int32
+        let keys: [UInt8]
+        var inputs: [TimedInput] = []
+        init(master: Int32, keys: [UInt8]) {
+            self.master = master
+            self.keys = keys
+        }
+        func deliver(_ input: TimedInput) -> [TimedInput] {
+            inputs.append(input)
+            if case .deviceAdded = input.input {
+                var bytes = keys
+                _ = write(master, &bytes, bytes.count)
+            }
+            return [input]
+        }
+        var nextDeadline: Instant? { nil }
+        func advance(to instant: Instant) -> [TimedInput] { [] }
+    }
+
     @Test func quitKeyFinishesTheLiveLoopAndRestores() throws {
         let pty = try Pty()
         let adapter = TerminalKeyboardAdapter(fd: pty.slave)
-        var bytes: [UInt8] = [UInt8(ascii: "p"), UInt8(ascii: "q")]
-        _ = write(pty.master, &bytes, bytes.count)
-        let sink = CollectingSink()
+        let sink = TypingSink(master: pty.master, keys: [UInt8(ascii: "p"), UInt8(ascii: "q")])
         let loop = LiveLoop(adapters: [adapter], sink: sink, clock: SessionClock(epochMicroseconds: 0))
-        #expect(try loop.run(signals: try SignalPipe(signals: [])) == .adaptersFinished)
+        let signals = try SignalPipe(signals: [])
+        // Bounded: if the quit key never arrives, a simulated SIGALRM ends the loop and the test fails.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { signals.simulate(SIGALRM) }
+        #expect(try loop.run(signals: signals) == .adaptersFinished)
         #expect(sink.inputs.map(\.input) == [.deviceAdded("Terminal keyboard"), .switchDown(.previous), .switchUp(.previous)])
         #expect(pty.canonical == true)
     }
+}
 }

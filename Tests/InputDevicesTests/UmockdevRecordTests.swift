@@ -31,9 +31,9 @@ extension UmockdevTests {
             #expect(replay.device.match?.profile.name == "usb-switch-interface")
             #expect(replay.inputs == [
                 TimedInput(.deviceAdded("Switchyard Test 2-Switch Box"), at: .zero),
-                TimedInput(.switchDown(.select), at: .zero),
-                TimedInput(.switchUp(.select), at: .milliseconds(250)),
-                TimedInput(.deviceRemoved("Switchyard Test 2-Switch Box"), at: .milliseconds(250)),
+                TimedInput(.switchDown(.select), at: .milliseconds(500)),
+                TimedInput(.switchUp(.select), at: .milliseconds(750)),
+                TimedInput(.deviceRemoved("Switchyard Test 2-Switch Box"), at: .milliseconds(750)),
             ])
         }
 

@@ -6,8 +6,22 @@ import Testing
 /// Every test that builds a umockdev testbed lives in a suite nested here:
 /// `.serialized` because `UMOCKDEV_DIR` is process-global, and skipped (with
 /// the message below) when the preload is absent so plain `swift test` stays green.
-@Suite(.serialized, .enabled(if: Testbed.isPreloaded, Comment(rawValue: Testbed.skipMessage)))
-struct UmockdevTests {}
+typealias UmockdevTests = HardwareTests.Umockdev
+
+/// Suites that touch process-wide state (umockdev's `UMOCKDEV_DIR`, the
+/// preload's ioctl handling, terminals) run one at a time, apart from each other.
+@Suite(.serialized) struct HardwareTests {
+    @Suite(.serialized, .enabled(if: Testbed.isPreloaded, Comment(rawValue: Testbed.skipMessage)))
+    struct Umockdev {}
+}
+
+/// When CI asks for the hardware tests (`SWITCHYARD_REQUIRE_UMOCKDEV=1`, set by
+/// `.ci/run`), running without umockdev's preload is a failure, not a skip.
+@Test func umockdevPreloadIsPresentWhenRequired() {
+    if ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_UMOCKDEV"] == "1" {
+        #expect(Testbed.isPreloaded, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks umockdev-preload: run the tests under umockdev-wrapper")
+    }
+}
 
 /// Waits (bounded) until one of `fds` is readable; no sleeping.
 func waitReadable(_ fds: [Int32], timeoutMilliseconds: Int32 = 2000) throws -> Set<Int32> {

@@ -8,7 +8,8 @@ import ScreenModel
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/settings")
 
-    static let files = ["default.json", "android-switch-access.json", "manual-two-switches.json", "single-switch-step.json", "gliding-cursor.json"]
+    static let files = ["default.json", "android-switch-access.json", "manual-two-switches.json", "single-switch-step.json", "gliding-cursor.json",
+                        "manual-select-next.json", "tremor.json"]
 
     @Test func theDirectoryHoldsExactlyTheListedFiles() throws {
         let found = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }.sorted()

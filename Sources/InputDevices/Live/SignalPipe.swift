@@ -9,9 +9,11 @@ nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
 /// loop's single `poll()` wakes, the loop exits normally and every `defer`
 /// (ungrab, terminal restore) runs.
 ///
-/// Not `Sendable`; one per live loop. `uninstall()` restores the previous
-/// handlers and closes the pipe; `deinit` does it too.
-public final class SignalPipe {
+/// One per live loop. `uninstall()` restores the previous handlers and
+/// closes the pipe; `deinit` does it too. `simulate(_:)` may be called from
+/// any thread (it is one `write(2)` to the pipe, as a signal handler does);
+/// everything else belongs to the loop's thread.
+public final class SignalPipe: @unchecked Sendable {
     /// Poll this for `POLLIN`.
     public let readFD: Int32
     private let writeFD: Int32

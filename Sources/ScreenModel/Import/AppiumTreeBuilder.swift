@@ -189,7 +189,14 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
 
     /// `screens.<name>.root/children[2]`; O(depth), so only for errors.
     private func path(_ i: ElementIndex) -> String {
-        "\(screenPath).\(Reader.path(of: i, in: table))"
+        var parts: [String] = []
+        var c = i
+        while let p = table[c].parent {
+            parts.append("children[\(table[p].children.firstIndex(of: c)!)]")
+            c = p
+        }
+        parts.append("root")
+        return "\(screenPath)." + parts.reversed().joined(separator: "/")
     }
 
     private func describe(_ o: Open) -> String {

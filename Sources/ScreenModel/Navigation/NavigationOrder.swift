@@ -132,10 +132,28 @@ struct OrderBuilder {
     /// bypassing `NavigationOptions.init`'s clamp; 0 or 1 cannot form blocks).
     let groupSize: Int
 
+    /// For each element, the union of the frames of the stops inside it (nil
+    /// when it holds none). A container is placed by this, not by its own
+    /// frame: a scroll view spans the whole screen under its navigation bar,
+    /// but its rows are where the user sees them.
+    var contentFrames: [Rect?] = []
+
     init(screen: Screen, options: NavigationOptions) {
         self.screen = screen
         self.options = options
         self.groupSize = max(2, options.maxGroupSize)
+        // Bottom-up: the preorder table reversed visits children before parents.
+        var content = [Rect?](repeating: nil, count: screen.elements.count)
+        for i in stride(from: screen.elements.count - 1, through: 0, by: -1) {
+            let e = screen.elements[i]
+            if e.hidden { continue }
+            var r: Rect? = isStop(i) ? screen.frames[i] : nil
+            if !isLeafLike(i) {
+                for c in e.children { if let f = content[c] { r = r.map { $0.union(f) } ?? f } }
+            }
+            content[i] = r
+        }
+        contentFrames = content
     }
 
     func isStop(_ i: ElementIndex) -> Bool {
@@ -209,6 +227,7 @@ struct OrderBuilder {
                 if isStop(k) { add(.stop(k), k, own) }
             } else if e.isContainer {
                 add(.container(k), k, own)
+                out[out.count - 1].frame = contentFrames[k] ?? screen.frames[k]
             } else {
                 // Transparent: its children join this level, carrying its priority.
                 if isStop(k) { add(.stop(k), k, own) }
