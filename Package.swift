@@ -57,6 +57,15 @@ let package = Package(
             dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "CLibevdev", "CUMockdev"]
         ),
 
+        // MARK: - Plugins
+        .plugin(
+            name: "InspectScreens",
+            capability: .command(
+                intent: .custom(verb: "inspect-screens", description: "Show the navigation order of every screen of the given apps (default: Examples/apps)")),
+            dependencies: ["switchyard"],
+            path: "Plugins/InspectScreens"
+        ),
+
         // MARK: - Tests
         .testTarget(
             name: "ScreenModelTests",

@@ -204,7 +204,8 @@ struct Run {
     var events: [TimedEvent] = []
     var failures: [ExpectationFailure] = []
     var cursor = Instant.zero
-    /// Events before this index have been looked at by an expectation.
+    /// Where the events since the last input start: what `expect activated`,
+    /// `expect announcement` and `expect scanning stopped` look at.
     var checked = 0
     var expectations = 0
     var presses = 0
@@ -248,6 +249,13 @@ struct Run {
 
     mutating func perform(_ step: ScenarioStep, at position: SourcePosition) {
         switch step {
+        case .press, .down, .up, .key, .say:
+            // Event expectations look at what happened since the last input.
+            checked = events.count
+        case .wait, .at, .expect:
+            break
+        }
+        switch step {
         case .press(let id, let length):
             presses += 1
             deliver(.switchDown(id))
@@ -275,7 +283,6 @@ struct Run {
         case .expect(let e):
             expectations += 1
             check(e, at: position)
-            checked = events.count
         }
     }
 

@@ -28,11 +28,11 @@ public enum Expectation: Hashable, Sendable {
     /// The highlight is on this element (or menu item) now; with a window,
     /// time runs until it is (the clock stops there) or the window closes.
     case highlighted(ElementName, within: Interval?)
-    /// The element was activated since the last check, or within the window.
+    /// The element was activated since the last input, or within the window.
     case activated(ElementName, within: Interval?)
     /// The current screen has this name or title.
     case screen(String)
-    /// This announcement was made since the last check, or within the window.
+    /// This announcement was made since the last input, or within the window.
     case announcement(String, within: Interval?)
     /// The element's current value.
     case value(ElementName, equals: String)
@@ -42,7 +42,7 @@ public enum Expectation: Hashable, Sendable {
     case menu([String])
     /// The scanner menu shows this item (among others).
     case menuContains(String)
-    /// Scanning stopped since the last check, or within the window.
+    /// Scanning stopped since the last input, or within the window.
     case scanningStopped(within: Interval?)
 }
 
