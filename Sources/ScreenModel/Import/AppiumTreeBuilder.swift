@@ -189,14 +189,7 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
 
     /// `screens.<name>.root/children[2]`; O(depth), so only for errors.
     private func path(_ i: ElementIndex) -> String {
-        var parts: [String] = []
-        var c = i
-        while let p = table[c].parent {
-            parts.append("children[\(table[p].children.firstIndex(of: c)!)]")
-            c = p
-        }
-        parts.append("root")
-        return "\(screenPath)." + parts.reversed().joined(separator: "/")
+        "\(screenPath).\(Screen.path(of: i, in: table))"
     }
 
     private func describe(_ o: Open) -> String {

@@ -69,7 +69,12 @@ public struct Screen: Hashable, Sendable {
 
     /// The path of `i` as it is written in errors and scripts:
     /// `root/children[2]/children[0]`.
-    public func path(of i: ElementIndex) -> String {
+    public func path(of i: ElementIndex) -> String { Self.path(of: i, in: elements) }
+
+    /// The path of `i` in a preorder element table whose links are set
+    /// (importers and decoders use it for errors before the screen exists).
+    /// O(depth × siblings): for messages, never per element.
+    public static func path(of i: ElementIndex, in elements: [Element]) -> String {
         var parts: [String] = []
         var c = i
         while let p = elements[c].parent {

@@ -134,33 +134,11 @@ public enum TranscriptFormat {
         }
     }
 
-    /// `12` for whole numbers, `12.5` otherwise (shortest round-trip form).
-    static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
-    }
+    /// `12` for whole numbers, `12.5` otherwise; `null` when not finite.
+    static func number(_ v: Double) -> String { v.isFinite ? JSONWriter.number(v) : "null" }
 
-    /// A JSON string literal.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (one rule for the whole project: `JSONWriter.quote`).
+    static func quote(_ s: String) -> String { JSONWriter.quote(s) }
 }
 
 /// Builds a JSON object's text field by field, in a fixed order.
