@@ -70,3 +70,4 @@ enum ScreenModelBench {
     }
 }
 
+
