@@ -16,6 +16,12 @@ import SwitchyardEngine
 /// to the loop's `onOutput` seeing the `.highlighted` event that press caused,
 /// i.e. `Session.handle` has returned for that `switchDown`. Each release is
 /// written and seen (`onInput`) before the next press, so presses never queue.
+/// `to_input_*` is the part up to the loop's `onInput` for the press (pty
+/// transfer, poll wake-up, libevdev read, profile mapping); the rest is
+/// `Session.handle`. `preload_read_median_us` is what one `read(2)` of the
+/// emulated node costs under umockdev's preload (a socket round trip to the
+/// testbed's GLib thread); libevdev makes at least two per frame, so most of
+/// the latency is the testbed's, not Switchyard's.
 enum InputLatencyBench {
     static let presses = 2_000
     static let warmup = 100
@@ -36,6 +42,7 @@ enum InputLatencyBench {
         let produced = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
+        var inputAt: UInt64 = 0
         var producedAt: UInt64 = 0
         var failure: String?
         var exit = ""
@@ -57,7 +64,9 @@ enum InputLatencyBench {
                 loop.onInput = { input in
                     switch input.input {
                     case .deviceAdded: probe.ready.signal()
-                    case .switchDown(let s) where s == .next: pressPending = true
+                    case .switchDown(let s) where s == .next:
+                        probe.inputAt = LiveBench.monotonicNanoseconds()
+                        pressPending = true
                     case .switchUp(let s) where s == .next: probe.released.signal()
                     default: break
                     }
@@ -82,13 +91,18 @@ enum InputLatencyBench {
             throw TestbedError("live loop did not start: \(probe.failure ?? "no device within 5 s")")
         }
         var samples: [Double] = []
+        var toInput: [Double] = []
         samples.reserveCapacity(presses)
+        toInput.reserveCapacity(presses)
         var missed = 0
         for i in 0..<(warmup + presses) {
             let t0 = LiveBench.monotonicNanoseconds()
             try testbed.inject(.switchBox, LiveBench.keyFrame("KEY_ENTER", 1, at: t0))
             guard probe.produced.wait(timeout: .now() + 2) == .success else { missed += 1; break }
-            if i >= warmup { samples.append(Double(probe.producedAt &- t0) / 1000) }
+            if i >= warmup {
+                samples.append(Double(probe.producedAt &- t0) / 1000)
+                toInput.append(Double(probe.inputAt &- t0) / 1000)
+            }
             try testbed.inject(.switchBox, LiveBench.keyFrame("KEY_ENTER", 0, at: LiveBench.monotonicNanoseconds()))
             guard probe.released.wait(timeout: .now() + 2) == .success else { missed += 1; break }
         }
@@ -99,13 +113,38 @@ enum InputLatencyBench {
             throw TestbedError("a press produced no highlight within 2 s after \(samples.count) measured presses")
         }
 
+        let readCost = preloadReadMicroseconds(TestDevice.switchBox.devnode)
         samples.sort()
-        let median = samples[samples.count / 2]
-        let p99 = samples[min(samples.count - 1, Int((Double(samples.count) * 0.99).rounded(.up)) - 1)]
+        toInput.sort()
+        func percentile(_ a: [Double], _ p: Double) -> Double { a[min(a.count - 1, max(0, Int((Double(a.count) * p).rounded(.up)) - 1))] }
+        let median = percentile(samples, 0.5)
+        let p99 = percentile(samples, 0.99)
         let f = { (v: Double) in LiveBench.format(v) }
         return "{\"benchmark\":\"input-latency\",\"presses\":\(samples.count),\"warmup\":\(warmup),"
             + "\"driver\":\"LiveLoop on its own thread, onInput/onOutput hooks; EvdevAdapter on a umockdev testbed switch box; Manual Scanning session\","
             + "\"min_us\":\(f(samples[0])),\"median_us\":\(f(median)),\"p99_us\":\(f(p99)),\"max_us\":\(f(samples[samples.count - 1])),"
+            + "\"to_input_median_us\":\(f(percentile(toInput, 0.5))),\"to_input_p99_us\":\(f(percentile(toInput, 0.99))),"
+            + "\"preload_read_median_us\":\(f(readCost)),"
             + "\"target_p99_us\":\(Int(targetP99Microseconds)),\"met\":\(p99 < targetP99Microseconds)}"
+    }
+
+    /// Median cost of one `read(2)` (nothing to read: EAGAIN) on the testbed
+    /// node. umockdev's preload forwards every read of an emulated node to the
+    /// testbed's GLib thread over a socket before the real read; libevdev reads
+    /// at least twice per frame (the frame, then EAGAIN). A real evdev node has
+    /// no such hop.
+    static func preloadReadMicroseconds(_ devnode: String) -> Double {
+        let fd = open(devnode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 24 * 64)
+        var times: [Double] = []
+        for _ in 0..<1000 {
+            let t0 = LiveBench.monotonicNanoseconds()
+            _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            times.append(Double(LiveBench.monotonicNanoseconds() - t0) / 1000)
+        }
+        times.sort()
+        return times[times.count / 2]
     }
 }
