@@ -46,6 +46,13 @@ let package = Package(
             name: "InputDevices",
             dependencies: ["SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
         ),
+        // In-process umockdev testbed built from the evemu fixtures in
+        // Devices/fixtures/: shared by InputDevicesTests and switchyard-bench.
+        // The one target that calls libumockdev.
+        .target(
+            name: "DeviceTestbed",
+            dependencies: ["InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
+        ),
 
         // MARK: - Tools
         .executableTarget(
@@ -54,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "CLibevdev", "CUMockdev"]
+            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed"]
         ),
 
         // MARK: - Plugins
@@ -77,7 +84,7 @@ let package = Package(
         .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard"]),
         .testTarget(
             name: "InputDevicesTests",
-            dependencies: ["InputDevices", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev", "CUMockdev"]
+            dependencies: ["InputDevices", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
         ),
     ]
 )

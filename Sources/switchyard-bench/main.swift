@@ -1,10 +1,16 @@
 import Foundation
 
 /// switchyard-bench: speed figures, one JSON line per benchmark. Build in
-/// release mode: `swift run -c release switchyard-bench [NAME…]`.
+/// release mode: `swift run -c release switchyard-bench [NAME…]`;
+/// `umockdev-wrapper swift run -c release switchyard-bench input-latency idle-cpu`
+/// for the live-input benchmarks.
 let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
+    // Live input path; run under `umockdev-wrapper` (without it input-latency
+    // and the testbed line of idle-cpu report "skipped").
+    ("input-latency", InputLatencyBench.run),
+    ("idle-cpu", IdleCPUBench.run),
 ]
 
 let wanted = Array(CommandLine.arguments.dropFirst())

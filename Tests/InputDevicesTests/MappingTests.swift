@@ -1,3 +1,4 @@
+import DeviceTestbed
 import SwitchyardEngine
 import Testing
 @testable import InputDevices

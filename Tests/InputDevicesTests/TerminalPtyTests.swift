@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Dispatch
 import Glibc
 import SwitchyardEngine

@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import SwitchyardEngine
 import Testing
@@ -21,6 +22,11 @@ typealias UmockdevTests = HardwareTests.Umockdev
     if ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_UMOCKDEV"] == "1" {
         #expect(Testbed.isPreloaded, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks umockdev-preload: run the tests under umockdev-wrapper")
     }
+}
+
+/// Test arguments show the fixture name (`switch-box`).
+extension TestDevice: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
 }
 
 /// Waits (bounded) until one of `fds` is readable; no sleeping.

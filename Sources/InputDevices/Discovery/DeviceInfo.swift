@@ -76,7 +76,7 @@ public struct DeviceCapabilities: Hashable, Sendable {
     }
 
     /// The sysfs text for a set of bits (inverse of `bits(fromSysfs:)`), as the kernel prints it.
-    static func sysfsText(bits: Set<UInt16>) -> String {
+    public static func sysfsText(bits: Set<UInt16>) -> String {
         guard let top = bits.max() else { return "0" }
         let count = Int(top) / 64 + 1
         var words = [UInt64](repeating: 0, count: count)

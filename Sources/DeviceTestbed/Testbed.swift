@@ -1,23 +1,24 @@
 import CLibevdev
 import CUMockdev
 import Foundation
-@testable import InputDevices
+import InputDevices
 
-/// An in-process umockdev testbed (the one test file that calls libumockdev).
+/// An in-process umockdev testbed (the one file that calls libumockdev; shared
+/// by `InputDevicesTests` and `switchyard-bench`).
 ///
 /// `UMOCKDEV_DIR` is process-global, so every suite using a testbed is nested
 /// in the `.serialized` `UmockdevTests` suite. Needs the preload: run under
 /// `umockdev-wrapper`; without it the suites are skipped with a message.
-final class Testbed {
+public final class Testbed {
     /// Whether `LD_PRELOAD` carries umockdev's preload library.
-    static var isPreloaded: Bool { ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev-preload") ?? false }
-    static let skipMessage = "needs umockdev's preload: run `umockdev-wrapper swift test --skip-build --filter InputDevicesTests`"
+    public static var isPreloaded: Bool { ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev-preload") ?? false }
+    public static let skipMessage = "needs umockdev's preload: run `umockdev-wrapper swift test --skip-build --filter InputDevicesTests`"
 
     private let handle: UnsafeMutablePointer<UMockdevTestbed>
     private let scratch: URL
 
     /// Creates the testbed, then asks `umockdev_in_mock_environment` (which caches its first answer).
-    init() throws {
+    public init() throws {
         guard let tb = umockdev_testbed_new() else { throw TestbedError("umockdev_testbed_new failed") }
         handle = tb
         guard umockdev_in_mock_environment() != 0 else { throw TestbedError("not in a umockdev environment") }
@@ -34,14 +35,14 @@ final class Testbed {
     private var numbers: [TestDevice: Int] = [:]
 
     /// The node a device has now (`/dev/input/eventN`).
-    func devnode(_ device: TestDevice) -> String { "/dev/input/event\(numbers[device] ?? device.eventNumber)" }
+    public func devnode(_ device: TestDevice) -> String { "/dev/input/event\(numbers[device] ?? device.eventNumber)" }
 
     /// Adds a fixture device (sends `add` uevents) and loads its ioctl answers. Returns its event syspath.
     ///
     /// - Parameter number: the event number; a re-plug needs a new one, as on a
     ///   real kernel (umockdev 0.17 also keeps the old node's fd after removal).
     @discardableResult
-    func add(_ device: TestDevice, number: Int? = nil) throws -> String {
+    public func add(_ device: TestDevice, number: Int? = nil) throws -> String {
         let number = number ?? device.eventNumber
         numbers[device] = number
         let devnode = devnode(device)
@@ -59,7 +60,7 @@ final class Testbed {
     }
 
     /// Unplugs: `remove` uevents (event node, then parent) and removal from sysfs.
-    func remove(_ device: TestDevice) {
+    public func remove(_ device: TestDevice) {
         let number = numbers[device] ?? device.eventNumber
         let event = FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(number))
         let input = FixtureGenerator.udevSyspath(FixtureGenerator.inputSyspath(number))
@@ -70,7 +71,7 @@ final class Testbed {
     }
 
     /// Writes kernel events to the device's node, as the kernel would.
-    func inject(_ device: TestDevice, _ events: [RawEvent]) throws {
+    public func inject(_ device: TestDevice, _ events: [RawEvent]) throws {
         let fd = umockdev_testbed_get_dev_fd(handle, devnode(device))
         guard fd >= 0 else { throw TestbedError("no dev fd for \(devnode(device))") }
         for e in events {
@@ -92,16 +93,16 @@ final class Testbed {
     }
 }
 
-struct TestbedError: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+public struct TestbedError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
 }
 
 /// Builds raw events: `ev(1.25, "EV_KEY", "KEY_SPACE", 1)`; names resolved by libevdev.
-func ev(_ seconds: Double, _ type: String, _ code: String, _ value: Int32) -> RawEvent {
+public func ev(_ seconds: Double, _ type: String, _ code: String, _ value: Int32) -> RawEvent {
     let t = EventCodes.type(named: type)!
     let us = Int64((seconds * 1_000_000).rounded())
     return RawEvent(seconds: us / 1_000_000, microseconds: us % 1_000_000, type: t, code: EventCodes.code(named: code, type: t)!, value: value)
 }
 /// `SYN_REPORT` at `seconds`.
-func syn(_ seconds: Double) -> RawEvent { ev(seconds, "EV_SYN", "SYN_REPORT", 0) }
+public func syn(_ seconds: Double) -> RawEvent { ev(seconds, "EV_SYN", "SYN_REPORT", 0) }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import InputDevices
+import InputDevices
 
 /// Turns an evemu device description into what umockdev needs: a `.umockdev`
 /// sysfs/udev description (event node + input parent) and an `.ioctl` file
@@ -7,17 +7,18 @@ import Foundation
 /// (GBIT(0) 8, GNAME 255, GID, GVERSION, GPROP 8, GBIT(type) 8/96/16, GKEY 96,
 /// GLED 8, GSW 8, GABS(n), GREP with EV_REP). GPHYS/GUNIQ are left out:
 /// libevdev reads ENOENT as "no value". No EVIOCGRAB line (umockdev answers it).
-enum FixtureGenerator {
-    static let usbParent = "/devices/pci0000:00/0000:00:14.0/usb1"
+public enum FixtureGenerator {
+    public static let usbParent = "/devices/pci0000:00/0000:00:14.0/usb1"
 
     /// sysfs path of the `inputN` parent.
-    static func inputSyspath(_ number: Int) -> String { "\(usbParent)/1-\(number)/1-\(number):1.0/input/input\(number)" }
+    public static func inputSyspath(_ number: Int) -> String { "\(usbParent)/1-\(number)/1-\(number):1.0/input/input\(number)" }
     /// sysfs path of the `eventN` node.
-    static func eventSyspath(_ number: Int) -> String { inputSyspath(number) + "/event\(number)" }
+    public static func eventSyspath(_ number: Int) -> String { inputSyspath(number) + "/event\(number)" }
     /// The syspath udev reports (and umockdev's uevent/remove take): with `/sys`.
-    static func udevSyspath(_ path: String) -> String { "/sys" + path }
+    public static func udevSyspath(_ path: String) -> String { "/sys" + path }
 
-    static func umockdev(_ d: EvemuDescription, number: Int) -> String {
+    /// The `.umockdev` text: the `eventN` node block, a blank line, the `inputN` parent block.
+    public static func umockdev(_ d: EvemuDescription, number: Int) -> String {
         let minor = 64 + number
         var ev = "P: \(eventSyspath(number))\nN: input/event\(number)\n"
         ev += "E: DEVNAME=/dev/input/event\(number)\nE: MAJOR=13\nE: MINOR=\(minor)\nE: SUBSYSTEM=input\n"
@@ -39,8 +40,9 @@ enum FixtureGenerator {
         return ev + "\n" + parent
     }
 
-    static func ioctl(_ d: EvemuDescription, number: Int) -> String {
-        func hex(_ bytes: [UInt8]) -> String { bytes.map { Evemu.hex2($0).uppercased() }.joined() }
+    /// The `.ioctl` text for `/dev/input/eventN`, one request per line.
+    public static func ioctl(_ d: EvemuDescription, number: Int) -> String {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { hex2($0).uppercased() }.joined() }
         func bitmask(_ bits: Set<UInt16>, _ size: Int) -> [UInt8] {
             var b = [UInt8](repeating: 0, count: size)
             for x in bits where Int(x) / 8 < size { b[Int(x) / 8] |= 1 << (x % 8) }
@@ -71,4 +73,8 @@ enum FixtureGenerator {
         if d.eventTypes.contains(EventType.rep) { lines.append("EVIOCGREP 0 FA00000021000000") }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    private static func hex2(_ v: UInt8) -> String { pad(String(v, radix: 16), 2) }
+    private static func hex4(_ v: UInt16) -> String { pad(String(v, radix: 16), 4) }
+    private static func pad(_ s: String, _ width: Int) -> String { String(repeating: "0", count: max(0, width - s.count)) + s }
 }

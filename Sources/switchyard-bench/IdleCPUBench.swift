@@ -1,0 +1,125 @@
+import DeviceTestbed
+import Foundation
+import Glibc
+import InputDevices
+import SwitchyardEngine
+
+/// CPU used by an idle live session: the real `LiveLoop` with no input and a
+/// `SessionSink` whose session never has a pending timer (Manual Scanning), so
+/// the loop should sleep in `poll()` for the whole window. Ended after
+/// `seconds` wall seconds by `SignalPipe.simulate` from a timer thread.
+///
+/// Two lines: the loop on an `EvdevAdapter` with a umockdev testbed switch box
+/// (needs the preload; the process then also holds umockdev's GLib thread),
+/// and, as the baseline without any testbed, on a `TerminalKeyboardAdapter`
+/// reading a pseudo-terminal. `cpu_percent` is the whole process
+/// (`CLOCK_PROCESS_CPUTIME_ID`) over the window, as a share of one core;
+/// `loop_thread_cpu_percent` is the loop's thread alone
+/// (`CLOCK_THREAD_CPUTIME_ID`); `wakeups` counts the loop's `poll()` returns
+/// (adapter `service` calls) plus the final wake by the signal pipe.
+enum IdleCPUBench {
+    static let seconds = 5.0
+    static let targetPercent = 1.0
+
+    static func run() -> [String] {
+        var lines: [String] = []
+        if Testbed.isPreloaded {
+            lines.append(line("evdev-umockdev-testbed") { () throws -> any InputAdapter in
+                // The testbed stays alive (captured) until the window has ended.
+                let testbed = try Testbed()
+                try testbed.add(.switchBox)
+                keepAlive = testbed
+                return try EvdevAdapter(options: AdapterOptions(profiles: try TestDevice.shippedProfiles(), devnodes: [TestDevice.switchBox.devnode]))
+            })
+            keepAlive = nil
+        } else {
+            lines.append(#"{"benchmark":"live-idle-cpu","adapter":"evdev-umockdev-testbed","skipped":"needs umockdev-wrapper"}"#)
+        }
+        lines.append(line("terminal-pty (no testbed)") { () throws -> any InputAdapter in
+            let pty = try PseudoTerminal()
+            keepAlive = pty
+            return TerminalKeyboardAdapter(fd: pty.slave)
+        })
+        keepAlive = nil
+        return lines
+    }
+
+    /// Holds the testbed or the pty for the duration of one window.
+    nonisolated(unsafe) private static var keepAlive: AnyObject?
+
+    private static func line(_ name: String, _ makeAdapter: () throws -> any InputAdapter) -> String {
+        do {
+            let r = try window(adapter: CountingAdapter(try makeAdapter()))
+            let process = r.processCPU / r.wall * 100
+            return "{\"benchmark\":\"live-idle-cpu\",\"adapter\":\(LiveBench.json(name)),\"session\":\"manual-scanning, no pending timers\","
+                + "\"seconds\":\(Int(seconds)),\"wall_seconds\":\(LiveBench.format(r.wall, 3)),"
+                + "\"cpu_percent\":\(LiveBench.format(process, 3)),\"loop_thread_cpu_percent\":\(LiveBench.format(r.loopCPU / r.wall * 100, 3)),"
+                + "\"wakeups\":\(r.wakeups),\"exit\":\(LiveBench.json(r.exit)),"
+                + "\"target_percent\":\(Int(targetPercent)),\"met\":\(process < targetPercent)}"
+        } catch {
+            return "{\"benchmark\":\"live-idle-cpu\",\"adapter\":\(LiveBench.json(name)),\"error\":\(LiveBench.json("\(error)"))}"
+        }
+    }
+
+    /// Ends the window from another thread.
+    final class Timer: @unchecked Sendable {
+        let signals: SignalPipe
+        init(_ signals: SignalPipe) { self.signals = signals }
+        func fire(after seconds: Double) {
+            Thread.detachNewThread { [self] in
+                Thread.sleep(forTimeInterval: seconds)
+                signals.simulate(SIGTERM)
+            }
+        }
+    }
+
+    private static func window(adapter: CountingAdapter) throws -> (wall: Double, processCPU: Double, loopCPU: Double, wakeups: Int, exit: String) {
+        let sink = try LiveBench.manualScanningSink()
+        let signals = try SignalPipe(signals: [])
+        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: SessionClock.startingNow())
+        var start: (wall: UInt64, process: Double, thread: Double)?
+        var timersPending = false
+        loop.onInput = { input in
+            guard case .deviceAdded = input.input, start == nil else { return }
+            // The window opens once the device is open and the loop is about to poll.
+            timersPending = sink.nextDeadline != nil
+            adapter.services = 0
+            start = (LiveBench.monotonicNanoseconds(), LiveBench.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID), LiveBench.cpuSeconds(CLOCK_THREAD_CPUTIME_ID))
+            Timer(signals).fire(after: seconds)
+        }
+        let exit = try loop.run(signals: signals)
+        let endWall = LiveBench.monotonicNanoseconds()
+        let endProcess = LiveBench.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+        let endThread = LiveBench.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+        guard let start else { throw TestbedError("the adapter reported no device") }
+        guard !timersPending else { throw TestbedError("the session had a pending timer") }
+        return (Double(endWall - start.wall) / 1e9, endProcess - start.process, endThread - start.thread,
+                adapter.services + 1, exit.description)
+    }
+}
+
+/// A pseudo-terminal pair; the slave is what `TerminalKeyboardAdapter` reads.
+/// (`posix_openpt` & co. are hidden behind `_XOPEN_SOURCE` in the Glibc module.)
+final class PseudoTerminal {
+    let master: Int32
+    let slave: Int32
+    init() throws {
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func function<F>(_ name: String, as: F.Type) throws -> F {
+            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw TestbedError("no \(name) in libc") }
+            return unsafeBitCast(sym, to: F.self)
+        }
+        let openpt = try function("posix_openpt", as: OpenPT.self)
+        let grantpt = try function("grantpt", as: OpenPT.self)
+        let unlockpt = try function("unlockpt", as: OpenPT.self)
+        let ptsname = try function("ptsname", as: PTName.self)
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            throw TestbedError("no pseudo-terminal available")
+        }
+        slave = open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw TestbedError("cannot open \(String(cString: name))") }
+    }
+    deinit { close(slave); close(master) }
+}
