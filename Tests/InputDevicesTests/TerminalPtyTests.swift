@@ -10,37 +10,10 @@ import Testing
 /// Serialized with the umockdev suites (see `HardwareTests`): the preload
 /// also answers terminal ioctls, and a testbed alive in parallel must not
 /// see this suite's pseudo-terminal.
-extension HardwareTests { @Suite struct TerminalPtyTests {
-    final class Pty {
-        let master: Int32
-        let slave: Int32
-        // posix_openpt & co. are hidden behind _XOPEN_SOURCE in the Glibc module; look them up.
-        typealias OpenPT = @convention(c) (Int32) -> Int32
-        typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        static func function<F>(_ name: String, as: F.Type) throws -> F {
-            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw TestbedError("no \(name) in libc") }
-            return unsafeBitCast(sym, to: F.self)
-        }
-
-        init() throws {
-            let openpt = try Self.function("posix_openpt", as: OpenPT.self)
-            let grantpt = try Self.function("grantpt", as: OpenPT.self)
-            let unlockpt = try Self.function("unlockpt", as: OpenPT.self)
-            let ptsname = try Self.function("ptsname", as: PTName.self)
-            master = openpt(O_RDWR | O_NOCTTY)
-            guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-                throw TestbedError("no pseudo-terminal available")
-            }
-            slave = open(name, O_RDWR | O_NOCTTY)
-            guard slave >= 0 else { throw TestbedError("cannot open \(String(cString: name))") }
-        }
-        deinit { close(slave); close(master) }
-        var canonical: Bool {
-            var t = termios()
-            _ = tcgetattr(slave, &t)
-            return t.c_lflag & tcflag_t(ICANON) != 0
-        }
-    }
+extension HardwareTests {
+@Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"))
+struct TerminalPtyTests {
+    typealias Pty = PseudoTerminal
 
     @Test func rawWhileRunningRestoredOnStop() throws {
         let pty = try Pty()

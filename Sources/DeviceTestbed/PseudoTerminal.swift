@@ -1,0 +1,38 @@
+import Glibc
+
+/// A pseudo-terminal pair; the slave is what `TerminalKeyboardAdapter` reads.
+/// (`posix_openpt` & co. are hidden behind `_XOPEN_SOURCE` in the Glibc module.)
+public final class PseudoTerminal {
+    public let master: Int32
+    public let slave: Int32
+    public init() throws {
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func function<F>(_ name: String, as: F.Type) throws -> F {
+            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw TestbedError("no \(name) in libc") }
+            return unsafeBitCast(sym, to: F.self)
+        }
+        let openpt = try function("posix_openpt", as: OpenPT.self)
+        let grantpt = try function("grantpt", as: OpenPT.self)
+        let unlockpt = try function("unlockpt", as: OpenPT.self)
+        let ptsname = try function("ptsname", as: PTName.self)
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            throw TestbedError("no pseudo-terminal available")
+        }
+        slave = open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw TestbedError("cannot open \(String(cString: name))") }
+    }
+    deinit { close(slave); close(master) }
+
+    /// Whether this machine can open a pseudo-terminal (a chroot without
+    /// `/dev/pts` mounted cannot).
+    public static var isAvailable: Bool { (try? PseudoTerminal()) != nil }
+
+    /// Whether the slave is in canonical (line) mode.
+    public var canonical: Bool {
+        var t = termios()
+        _ = tcgetattr(slave, &t)
+        return t.c_lflag & tcflag_t(ICANON) != 0
+    }
+}
