@@ -240,40 +240,31 @@ import Testing
             + "Counts: 9 elements, 2 stops, 0 groups\n")
     }
 
+    /// The tool's usage text, pinned once.
+    static let toolUsage = "usage: switchyard <command> [options]\n"
+        + "\n"
+        + "commands:\n"
+        + "  demo      run the built-in demo app through a scenario per technology\n"
+        + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
+        + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
+        + "  devices   list input devices and the profile each one gets\n"
+        + "  live      drive a screen model with a switch, keyboard or game controller, in real time\n"
+        + "  record    record a device's events to an evemu file\n"
+        + "  replay    run an evemu recording headlessly and print the transcript\n"
+        + "\n"
+        + "Run 'switchyard <command> --help' for a command's options.\n"
+
     @Test func unknownCommandExitsTwoWithUsage() throws {
         let r = try switchyard(["frobnicate"])
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(r.stderr == "switchyard: error: unknown command 'frobnicate'\n"
-            + "usage: switchyard <command> [options]\n"
-            + "\n"
-            + "commands:\n"
-            + "  demo      run the built-in demo app through a scenario per technology\n"
-            + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
-            + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
-            + "  devices   list input devices and the profile each one gets\n"
-            + "  live      drive a screen model with a switch, keyboard or game controller, in real time\n"
-            + "  record    record a device's events to an evemu file\n"
-            + "  replay    run an evemu recording headlessly and print the transcript\n"
-            + "\n"
-            + "Run 'switchyard <command> --help' for a command's options.\n")
+        #expect(r.stderr == "switchyard: error: unknown command 'frobnicate'\n" + Self.toolUsage)
     }
 
     @Test func noCommandExitsTwoWithUsage() throws {
         let r = try switchyard([])
         #expect(r.status == 2)
-        #expect(r.stderr == "usage: switchyard <command> [options]\n"
-            + "\n"
-            + "commands:\n"
-            + "  demo      run the built-in demo app through a scenario per technology\n"
-            + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
-            + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
-            + "  devices   list input devices and the profile each one gets\n"
-            + "  live      drive a screen model with a switch, keyboard or game controller, in real time\n"
-            + "  record    record a device's events to an evemu file\n"
-            + "  replay    run an evemu recording headlessly and print the transcript\n"
-            + "\n"
-            + "Run 'switchyard <command> --help' for a command's options.\n")
+        #expect(r.stderr == Self.toolUsage)
     }
 
     @Test func unknownOptionExitsTwoWithTheCommandsUsage() throws {
