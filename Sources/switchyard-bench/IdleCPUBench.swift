@@ -61,13 +61,13 @@ enum IdleCPUBench {
         }
     }
 
-    /// Ends the window from another thread.
+    /// Ends the window from another thread: a Dispatch timer, so nothing
+    /// wakes in between to disturb the measurement.
     final class Timer: @unchecked Sendable {
         let signals: SignalPipe
         init(_ signals: SignalPipe) { self.signals = signals }
         func fire(after seconds: Double) {
-            Thread.detachNewThread { [self] in
-                Thread.sleep(forTimeInterval: seconds)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
                 signals.simulate(SIGTERM)
             }
         }
