@@ -28,7 +28,7 @@ import SwitchyardEngine
         ("app three.json\nset loops many",
          "t.swy:2:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited"),
         ("app three.json\nset tap-behavior auto-tap\nset hold-duration 0.8",
-         "t.swy:2:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu"),
+         "t.swy:3:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu"),
         ("app three.json\nset scanning-style manual",
          "t.swy:2:5: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
         ("app three.json\nsettings missing.json",

@@ -147,7 +147,11 @@ public struct ScenarioRunner: Sendable {
         do {
             _ = try Session(app: app, configuration: configuration)
         } catch {
-            errors.append(ScriptError(Self.engineMessage(error), at: scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+            // Point at the last `set` of a setting the message names (the line
+            // that made the contradiction), else the settings file, else `app`.
+            let message = Self.engineMessage(error)
+            let culprit = scenario.overrides.last { message.contains($0.name) }?.position
+            errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
         }
         if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
