@@ -54,9 +54,9 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    /// The closest known word within two edits (fewer for short words: at
-    /// most half the word's length, so `w` does not suggest `x`), for "did
-    /// you mean".
+    /// The closest known word, for "did you mean": the one rule for every
+    /// file format, script and setting name in the project. Short words allow
+    /// fewer edits (`w` does not suggest `x`), others up to two.
     public static func suggestion(for word: String, among known: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var prev = Array(0...b.count)

@@ -215,24 +215,9 @@ extension SwitchControlSettings {
     }
 }
 
-/// The closest name within edit distance 2, for "did you mean" hints.
+/// The closest name, for "did you mean" hints (the project's one rule).
 func suggestion(for word: String, among names: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var prev = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return row[b.count]
-    }
-    let w = Array(word)
-    let scored = names.map { ($0, distance(w, Array($0))) }.filter { $0.1 <= 2 }
-    return scored.min { $0.1 < $1.1 }?.0
+    ScreenModelError.suggestion(for: word, among: names)
 }
 
 extension String {
