@@ -57,26 +57,18 @@ import ScreenModel
     /// with i + 1 presses (the first Next highlights item 1; Select taps).
     @Test(arguments: [1, 2, 5, 8])
     func v9LinearStepScanPresses(_ i: Int) throws {
-        var s = try session(column(8)) {
+        let s = try session(column(8)) {
             $0.scanningStyle = .manualScanning
             $0.switches = manualSwitches
             $0.startHighlighted = false
             $0.tapBehavior = .alwaysTap
             $0.groupItems = false
         }
-        _ = s.start(at: .zero)
-        var presses = 0
-        var t: Int64 = 1000
-        var tapped: [String] = []
-        func press(_ id: SwitchID) {
-            presses += 1
-            for e in s.press(id, at: t) { if case .activated(let r?, _) = e.event { tapped.append(r.label!) } }
-            t += 1000
-        }
-        for _ in 0..<i { press(.next) }
-        press(.select)
-        #expect(tapped == ["\(i)"])
-        #expect(presses == i + 1)
+        var p = PressCounter(s)
+        for _ in 0..<i { p.press(.next) }
+        p.press(.select)
+        #expect(p.tapped == ["\(i)"])
+        #expect(p.presses == i + 1)
     }
 
     /// scanning-models.md V9, row-column: r + c + 1 presses (rows from a crowded level).
@@ -84,26 +76,38 @@ import ScreenModel
     func v9RowColumnStepScanPresses(_ r: Int, _ c: Int) throws {
         var keys: [String] = []
         for row in 1...3 { for col in 1...3 { keys.append(button("\(row)\(col)", y: (row - 1) * 60, x: (col - 1) * 130, width: 120)) } }
-        var s = try session(makeApp([("main", keys)])) {
+        let s = try session(makeApp([("main", keys)])) {
             $0.scanningStyle = .manualScanning
             $0.switches = manualSwitches
             $0.startHighlighted = false
             $0.tapBehavior = .alwaysTap
         }
-        _ = s.start(at: .zero)
-        var presses = 0
-        var t: Int64 = 1000
-        var tapped: [String] = []
-        func press(_ id: SwitchID) {
-            presses += 1
-            for e in s.press(id, at: t) { if case .activated(let ref?, _) = e.event { tapped.append(ref.label!) } }
-            t += 1000
-        }
-        for _ in 0..<r { press(.next) }
-        press(.select)
-        for _ in 0..<(c - 1) { press(.next) }
-        press(.select)
-        #expect(tapped == ["\(r)\(c)"])
-        #expect(presses == r + c + 1)
+        var p = PressCounter(s)
+        for _ in 0..<r { p.press(.next) }
+        p.press(.select)
+        for _ in 0..<(c - 1) { p.press(.next) }
+        p.press(.select)
+        #expect(p.tapped == ["\(r)\(c)"])
+        #expect(p.presses == r + c + 1)
+    }
+}
+
+/// Presses switches one second apart on a started session, counting presses
+/// and keeping the labels of what was tapped (the V9 press counts).
+struct PressCounter {
+    var session: Session
+    var presses = 0
+    var t: Int64 = 1000
+    var tapped: [String] = []
+
+    init(_ session: Session) {
+        self.session = session
+        _ = self.session.start(at: .zero)
+    }
+
+    mutating func press(_ id: SwitchID) {
+        presses += 1
+        for e in session.press(id, at: t) { if case .activated(let r?, _) = e.event { tapped.append(r.label!) } }
+        t += 1000
     }
 }
