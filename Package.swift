@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "switchyard", targets: ["switchyard"]),
         .executable(name: "switchyard-bench", targets: ["switchyard-bench"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ScreenModel", targets: ["ScreenModel"]),
         .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
@@ -17,9 +18,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Core
-        .target(name: "ScreenModel"),
-        .target(name: "SwitchyardEngine", dependencies: ["ScreenModel"]),
-        .target(name: "Scripting", dependencies: ["SwitchyardEngine", "ScreenModel"]),
+        // The one diagnostic shape (typed, located, one renderer), "did you
+        // mean", and terminal-safe text: used by every module.
+        .target(name: "Diagnostics"),
+        .target(name: "ScreenModel", dependencies: ["Diagnostics"]),
+        .target(name: "SwitchyardEngine", dependencies: ["Diagnostics", "ScreenModel"]),
+        .target(name: "Scripting", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -44,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "InputDevices",
-            dependencies: ["SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
+            dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
         ),
         // In-process umockdev testbed built from the evemu fixtures in
         // Devices/fixtures/: shared by InputDevicesTests and switchyard-bench.
@@ -57,7 +61,7 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp"]
         ),
         .executableTarget(
             name: "switchyard-bench",

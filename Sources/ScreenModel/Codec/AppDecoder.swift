@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Reads the screen-model JSON format (docs/screen-model.md) into an
 /// `AppModel`, validating as it goes. Nothing recurses: elements are decoded
@@ -100,7 +101,7 @@ struct Reader {
         let s = try string(i, at())
         guard let v = E(rawValue: s) else {
             let names = all.map(\.rawValue)
-            let hint = ScreenModelError.suggestion(for: s, among: names).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'? " } ?? ""
             throw .invalidValue(file: file, at: at(), message: "unknown value '\(s)'; \(hint)expected one of: \(names.joined(separator: ", "))")
         }
         return v
@@ -295,7 +296,7 @@ struct Reader {
         let kindNode = try require(raw, "effect", at(), "one of: \(Effect.kinds.joined(separator: ", "))")
         let kind = try string(kindNode, "\(at()).effect")
         guard let allowed = Self.fieldsByKind[kind] else {
-            let hint = ScreenModelError.suggestion(for: kind, among: Effect.kinds).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggestion.closest(to: kind, among: Effect.kinds).map { "did you mean '\($0)'? " } ?? ""
             throw .invalidValue(file: file, at: "\(at()).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
         }
         let f = try object(i, at(), known: ["effect"] + allowed)

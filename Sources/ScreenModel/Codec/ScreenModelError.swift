@@ -1,3 +1,4 @@
+import Diagnostics
 /// A screen-model file that cannot be used, with the file, the place in it,
 /// and what was expected.
 public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -33,15 +34,15 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         case let .missingField(file, at, field, expected):
             return "\(file): \(at): error: missing field '\(field)' (expected \(expected))"
         case let .unknownField(file, at, field, known):
-            let hint = Self.suggestion(for: field, among: known).map { "; did you mean '\($0)'?" } ?? "; expected one of: \(known.joined(separator: ", "))"
+            let hint = Suggestion.closest(to: field, among: known).map { "; did you mean '\($0)'?" } ?? "; expected one of: \(known.joined(separator: ", "))"
             return "\(file): \(at): error: unknown field '\(field)'\(hint)"
         case let .unknownTrait(file, at, name):
-            let hint = Self.suggestion(for: name, among: Trait.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggestion.closest(to: name, among: Trait.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
             return "\(file): \(at): error: unknown trait '\(name)'; \(hint)expected one of: \(Trait.allCases.map(\.rawValue).joined(separator: ", "))"
         case let .negativeFrameSize(file, at, width, height):
             return "\(file): \(at): error: frame has a negative size (\(Point.format(width))×\(Point.format(height))); expected width and height ≥ 0"
         case let .unknownScreen(file, at, name, known):
-            let hint = Self.suggestion(for: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
             return "\(file): \(at): error: no screen named '\(name)'; \(hint)the app has: \(known.joined(separator: ", "))"
         case let .duplicateIdentifier(file, at, identifier, firstAt):
             return "\(file): \(at): error: duplicate identifier '\(identifier)' (first used at \(firstAt)); identifiers must be unique within a screen"
@@ -52,26 +53,5 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
         case let .unreadable(file, reason):
             return "\(file): error: cannot read: \(reason)"
         }
-    }
-
-    /// The closest known word, for "did you mean": the one rule for every
-    /// file format, script and setting name in the project. Short words allow
-    /// fewer edits (`w` does not suggest `x`), others up to two.
-    public static func suggestion(for word: String, among known: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var prev = Array(0...b.count)
-            for (i, ca) in a.enumerated() {
-                var cur = [i + 1] + [Int](repeating: 0, count: b.count)
-                for (j, cb) in b.enumerated() {
-                    cur[j + 1] = min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))
-                }
-                prev = cur
-            }
-            return prev[b.count]
-        }
-        let w = Array(word.lowercased())
-        let budget = min(2, w.count / 2)
-        let scored = known.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= budget }
-        return scored.min { $0.1 < $1.1 }?.0
     }
 }

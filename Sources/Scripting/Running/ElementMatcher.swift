@@ -1,4 +1,5 @@
 import ScreenModel
+import Diagnostics
 
 /// Finds the elements a scenario names, on one screen or across an app.
 /// Labels match the effective label (`combine` applied) exactly;
@@ -70,7 +71,7 @@ public struct ElementMatcher {
         case .identifier(let id): key = "#" + id
         case .path(let p): key = p
         }
-        if let s = ScreenModelError.suggestion(for: key, among: candidates) {
+        if let s = Suggestion.closest(to: key, among: candidates) {
             return "no element \(name) in the app; did you mean \(s.hasPrefix("#") ? s : "\"\(s)\"")?"
         }
         let shown = candidates.prefix(12).map { $0.hasPrefix("#") ? $0 : "\"\($0)\"" }

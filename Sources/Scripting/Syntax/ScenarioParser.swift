@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardEngine
 import ScreenModel
+import Diagnostics
 
 /// Parses the scenario language (docs/scenarios.md). Every error names file,
 /// line and column and says what was expected; all errors of a file are
@@ -188,7 +189,7 @@ public struct ScenarioParser {
         case "app", "technology", "settings", "set", "start-screen", "at":
             throw ScriptError("'\(head.text)' must start its own command", at: c.position(head))
         default:
-            let hint = ScreenModelError.suggestion(for: head.text, among: Self.commands).map { "; did you mean '\($0)'?" }
+            let hint = Suggestion.closest(to: head.text, among: Self.commands).map { "; did you mean '\($0)'?" }
                 ?? "; expected one of: \(Self.commands.joined(separator: ", "))"
             throw ScriptError("unknown command '\(head.text)'\(hint)", at: c.position(head))
         }
@@ -229,7 +230,7 @@ public struct ScenarioParser {
             guard w.text == "stopped" else { throw ScriptError("expected 'expect scanning stopped', found '\(w.text)'", at: c.position(w)) }
             return .scanningStopped(within: try within(&c))
         default:
-            let hint = ScreenModelError.suggestion(for: kind.text, among: Self.expectations).map { "; did you mean '\($0)'?" }
+            let hint = Suggestion.closest(to: kind.text, among: Self.expectations).map { "; did you mean '\($0)'?" }
                 ?? "; expected one of: \(Self.expectations.joined(separator: ", "))"
             throw ScriptError("unknown expectation '\(kind.text)'\(hint)", at: c.position(kind))
         }
@@ -278,7 +279,7 @@ public struct ScenarioParser {
         let key = parts.last ?? ""
         if key.count == 1, let ch = key.first, ch.isLetter || ch.isNumber { return (key.lowercased(), mods) }
         if let known = Self.keyNames.first(where: { $0.lowercased() == key.lowercased() }) { return (known, mods) }
-        let hint = ScreenModelError.suggestion(for: key, among: Self.keyNames).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.closest(to: key, among: Self.keyNames).map { "; did you mean '\($0)'?" } ?? ""
         throw ScriptError("unknown key '\(key)'\(hint); expected a letter, a digit or one of: \(Self.keyNames.joined(separator: ", "))", at: c.position(t))
     }
 }

@@ -1,4 +1,5 @@
 import ScreenModel
+import Diagnostics
 
 /// A setting's value as read from a file or a `set` command, before it is checked.
 enum SettingValue {
@@ -125,7 +126,7 @@ extension SwitchControlSettings {
                     case "action": action = try Self.action(text, name: "switches.action", file: file)
                     case "long-press-action": long = try Self.action(text, name: "switches.long-press-action", file: file)
                     default:
-                        throw .unknownSetting(file: file, name: "switches.\(k)", suggestion: suggestion(for: k, among: ["switch", "action", "long-press-action"]))
+                        throw .unknownSetting(file: file, name: "switches.\(k)", suggestion: Suggestion.closest(to: k, among: ["switch", "action", "long-press-action"]))
                     }
                 }
                 guard let id, let action else {
@@ -210,14 +211,9 @@ extension SwitchControlSettings {
         case "dwell-time": dwellTime = try seconds()
         case "start-highlighted": startHighlighted = try flag()
         default:
-            throw .unknownSetting(file: file, name: name, suggestion: suggestion(for: name, among: Self.names))
+            throw .unknownSetting(file: file, name: name, suggestion: Suggestion.closest(to: name, among: Self.names))
         }
     }
-}
-
-/// The closest name, for "did you mean" hints (the project's one rule).
-func suggestion(for word: String, among names: [String]) -> String? {
-    ScreenModelError.suggestion(for: word, among: names)
 }
 
 extension String {
