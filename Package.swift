@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["ScreenModel", "DemoApp"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SwitchyardEngineTests", dependencies: ["SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard"]),
         .testTarget(

@@ -121,7 +121,7 @@ import Testing
         let r = try switchyard(["run", "a.swy", "b.swy", "c.swy"], in: scratch.url)
         #expect(r.status == 2)
         #expect(r.stderr == "a.swy:2:1: error: ignore-repeat 1s is not shorter than auto-tap-time 0.75s; Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"
-            + "b.swy:2:1: error: typo.json: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?\n"
+            + "b.swy:2:1: error: typo.json:1:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?\n"
             + "c.swy:2:1: error: broken.json:1:13: error: expected a quoted member name, found '}'\n")
     }
 

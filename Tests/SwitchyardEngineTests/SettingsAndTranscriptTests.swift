@@ -1,4 +1,5 @@
 import Testing
+import Diagnostics
 import ScreenModel
 @testable import SwitchyardEngine
 
@@ -75,15 +76,15 @@ import ScreenModel
 
     @Test func errorsQuoteTheBadNameOrValue() {
         var s = SwitchControlSettings()
-        #expect(throws: SettingsError.unknownSetting(file: "set", name: "auto-scaning-time", suggestion: "auto-scanning-time")) {
+        #expect(throws: SettingsError(.unknownSetting(name: "auto-scaning-time", suggestion: "auto-scanning-time"))) {
             try s.set("auto-scaning-time", "1")
         }
-        #expect(SettingsError.unknownSetting(file: "set", name: "auto-scaning-time", suggestion: "auto-scanning-time").description
-            == "set: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?")
-        #expect(throws: SettingsError.invalidValue(file: "set", name: "tap-behavior", value: "'sometimes'", expected: "one of: default, auto-tap, always-tap")) {
+        #expect(SettingsError(.unknownSetting(name: "auto-scaning-time", suggestion: "auto-scanning-time")).description
+            == "error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?")
+        #expect(throws: SettingsError(.invalidValue(name: "tap-behavior", value: "'sometimes'", expected: "one of: default, auto-tap, always-tap"))) {
             try s.set("tap-behavior", "sometimes")
         }
-        #expect(throws: SettingsError.syntax(file: "bad.json", line: 1, column: 1, message: "a settings file is one JSON object of settings by name")) {
+        #expect(throws: SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: "bad.json", line: 1, column: 1))) {
             _ = try SwitchControlSettings.load(json: Array("[]".utf8), file: "bad.json")
         }
     }

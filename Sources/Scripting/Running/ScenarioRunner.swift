@@ -115,7 +115,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 try settings.set(o.name, o.value)
             } catch {
-                errors.append(ScriptError(Self.engineMessage(error), at: o.position))
+                errors.append(ScriptError(error.message, at: o.position))
             }
         }
         let matcher = ElementMatcher()
@@ -149,7 +149,7 @@ public struct ScenarioRunner: Sendable {
         } catch {
             // Point at the last `set` of a setting the message names (the line
             // that made the contradiction), else the settings file, else `app`.
-            let message = Self.engineMessage(error)
+            let message = error.message
             let culprit = scenario.overrides.last { message.contains($0.name) }?.position
             errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
         }
@@ -167,17 +167,6 @@ public struct ScenarioRunner: Sendable {
         return app.screens.contains { screen in
             screen.elements.indices.contains { i in screen.customActions(of: i).contains { $0.name == label } }
         }
-    }
-
-    /// An engine error's text without the `error: ` (or `set: error: `) prefix
-    /// its own description carries; the script error adds its own.
-    static func engineMessage(_ error: any Error) -> String {
-        var s = "\(error)"
-        for prefix in ["set: error: ", "error: "] where s.hasPrefix(prefix) {
-            s.removeFirst(prefix.count)
-            break
-        }
-        return s
     }
 
     static func parseDuration(_ s: String) -> Interval? {

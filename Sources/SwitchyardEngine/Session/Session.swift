@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// The technology a session runs, with its settings.
@@ -25,7 +26,7 @@ public struct SessionConfiguration: Hashable, Sendable {
 }
 
 /// Why a session cannot be made.
-public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SessionError: DiagnosticError, Hashable, Sendable {
     /// The app's start screen does not exist.
     case unknownStartScreen(String, known: [String])
     /// Manual Scanning with fewer than the two switches it needs.
@@ -37,20 +38,23 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Two switches share a name, or there are none.
     case invalidSwitches(String)
 
-    public var description: String {
+    /// The message without location or severity.
+    public var message: String {
         switch self {
         case .unknownStartScreen(let s, let known):
-            return "error: the start screen '\(s)' is not in the app; screens: \(known.joined(separator: ", "))"
+            return "the start screen '\(s)' is not in the app; screens: \(known.joined(separator: ", "))"
         case .manualScanningNeedsTwoSwitches(let ids):
-            return "error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(ids.map(\.name).joined(separator: ", ")). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."
+            return "Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(ids.map(\.name).joined(separator: ", ")). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."
         case .stepScanningNeedsAMoveSwitch(let ids):
-            return "error: Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(ids.map(\.name).joined(separator: ", "))"
-        case .contradictorySettings(let message):
-            return "error: \(message)"
-        case .invalidSwitches(let message):
-            return "error: \(message)"
+            return "Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(ids.map(\.name).joined(separator: ", "))"
+        case .contradictorySettings(let message), .invalidSwitches(let message):
+            return message
         }
     }
+
+    /// A session error has no place in a file of its own; the caller that
+    /// knows which file or line made the configuration adds it.
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message)] }
 }
 
 /// One simulated session: an app, one virtual clock, one timer queue and the

@@ -39,16 +39,27 @@ extension SwitchControlSettings {
         do {
             doc = try JSONDocument(bytes: json)
         } catch {
-            throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+            throw SettingsError(.syntax(error.message), at: SourceLocation(file: file, line: error.line, column: error.column))
         }
         guard doc.kind(doc.root) == .object else {
-            throw .syntax(file: file, line: 1, column: 1, message: "a settings file is one JSON object of settings by name")
+            throw SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1))
         }
         var s = SwitchControlSettings()
+        var seen: [String: Int] = [:]
         for (key, node) in doc.members(doc.root) {
+            let (line, column) = doc.position(of: node)
+            let here = SourceLocation(file: file, line: line, column: column)
+            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first), at: here) }
+            seen[key] = line
             if key == "$schema" || key == "comment" { continue }
-            let value = try readValue(doc, node, name: key, file: file)
-            try s.apply(key, value, file: file)
+            do {
+                let value = try readValue(doc, node, name: key)
+                try s.apply(key, value)
+            } catch {
+                var location = error.location ?? here
+                location.file = file
+                throw SettingsError(error.problem, at: location)
+            }
         }
         return s
     }
@@ -64,7 +75,6 @@ extension SwitchControlSettings {
     ///   - value: the value as written.
     /// - Throws: `SettingsError` quoting the bad name or value.
     public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
-        let file = "set"
         let v: SettingValue
         let lower = value.lowercased()
         if name == "switches" {
@@ -72,11 +82,11 @@ extension SwitchControlSettings {
             for part in value.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
                 guard pieces.count == 2 else {
-                    throw .invalidValue(file: file, name: name, value: "'\(part)'", expected: "name=action, e.g. select=select-item")
+                    throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action, e.g. select=select-item"))
                 }
                 let acts = pieces[1].split(separator: "/").map(String.init)
-                let action = try Self.action(acts[0], name: name, file: file)
-                let long = try acts.count > 1 ? Self.action(acts[1], name: name, file: file) : nil
+                let action = try Self.action(acts[0], name: name)
+                let long = try acts.count > 1 ? Self.action(acts[1], name: name) : nil
                 list.append(SwitchAssignment(SwitchID(pieces[0]), action, longPress: long))
             }
             v = .switches(list)
@@ -91,12 +101,12 @@ extension SwitchControlSettings {
         } else {
             v = .string(value)
         }
-        try apply(name, v, file: file)
+        try apply(name, v)
     }
 
     // MARK: - Reading
 
-    static func readValue(_ doc: JSONDocument, _ node: Int, name: String, file: String) throws(SettingsError) -> SettingValue {
+    static func readValue(_ doc: JSONDocument, _ node: Int, name: String) throws(SettingsError) -> SettingValue {
         switch doc.kind(node) {
         case .null: return .null
         case .false: return .bool(false)
@@ -104,33 +114,35 @@ extension SwitchControlSettings {
         case .number: return .number(doc.number(node)!)
         case .string: return .string(doc.string(node)!)
         case .object:
-            throw .invalidValue(file: file, name: name, value: "an object", expected: "a number, a string or a boolean")
+            throw SettingsError(.invalidValue(name: name, value: "an object", expected: "a number, a string or a boolean"))
         case .array:
             guard name == "switches" else {
-                throw .invalidValue(file: file, name: name, value: "an array", expected: "a number, a string or a boolean")
+                throw SettingsError(.invalidValue(name: name, value: "an array", expected: "a number, a string or a boolean"))
             }
             var list: [SwitchAssignment] = []
             for item in doc.elements(node) {
+                let (line, column) = doc.position(of: item)
+                let here = SourceLocation(file: nil, line: line, column: column)
                 guard doc.kind(item) == .object else {
-                    throw .invalidValue(file: file, name: name, value: doc.kind(item).noun, expected: "objects like {\"switch\": \"select\", \"action\": \"select-item\"}")
+                    throw SettingsError(.invalidValue(name: name, value: doc.kind(item).noun, expected: "objects like {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
                 }
                 var id: String? = nil
                 var action: SwitchAction? = nil
                 var long: SwitchAction? = nil
                 for (k, v) in doc.members(item) {
                     guard let text = doc.string(v) else {
-                        throw .invalidValue(file: file, name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string")
+                        throw SettingsError(.invalidValue(name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string"), at: here)
                     }
                     switch k {
                     case "switch": id = text
-                    case "action": action = try Self.action(text, name: "switches.action", file: file)
-                    case "long-press-action": long = try Self.action(text, name: "switches.long-press-action", file: file)
+                    case "action": action = try Self.action(text, name: "switches.action")
+                    case "long-press-action": long = try Self.action(text, name: "switches.long-press-action")
                     default:
-                        throw .unknownSetting(file: file, name: "switches.\(k)", suggestion: Suggestion.closest(to: k, among: ["switch", "action", "long-press-action"]))
+                        throw SettingsError(.unknownSetting(name: "switches.\(k)", suggestion: Suggestion.closest(to: k, among: ["switch", "action", "long-press-action"])), at: here)
                     }
                 }
                 guard let id, let action else {
-                    throw .invalidValue(file: file, name: name, value: "a switch without 'switch' or 'action'", expected: "both fields, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}")
+                    throw SettingsError(.invalidValue(name: name, value: "a switch without 'switch' or 'action'", expected: "both fields, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
                 }
                 list.append(SwitchAssignment(SwitchID(id), action, longPress: long))
             }
@@ -138,19 +150,19 @@ extension SwitchControlSettings {
         }
     }
 
-    static func action(_ text: String, name: String, file: String) throws(SettingsError) -> SwitchAction {
+    static func action(_ text: String, name: String) throws(SettingsError) -> SwitchAction {
         let aliases: [String: SwitchAction] = [
             "select": .selectItem, "next": .moveToNextItem, "previous": .moveToPreviousItem, "menu": .scannerMenu,
         ]
         if let a = SwitchAction(rawValue: text) ?? aliases[text] { return a }
-        throw .invalidValue(file: file, name: name, value: "'\(text)'", expected: "one of: \(SwitchAction.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw SettingsError(.invalidValue(name: name, value: "'\(text)'", expected: "one of: \(SwitchAction.allCases.map(\.rawValue).joined(separator: ", "))"))
     }
 
     // MARK: - Applying
 
-    mutating func apply(_ name: String, _ value: SettingValue, file: String) throws(SettingsError) {
+    mutating func apply(_ name: String, _ value: SettingValue) throws(SettingsError) {
         func bad(_ expected: String) -> SettingsError {
-            .invalidValue(file: file, name: name, value: value.text, expected: expected)
+            SettingsError(.invalidValue(name: name, value: value.text, expected: expected))
         }
         func seconds(positive: Bool = true) throws(SettingsError) -> Interval {
             guard case .number(let n) = value, n.isFinite, positive ? n > 0 : n >= 0, n <= 3600 else {
@@ -211,7 +223,7 @@ extension SwitchControlSettings {
         case "dwell-time": dwellTime = try seconds()
         case "start-highlighted": startHighlighted = try flag()
         default:
-            throw .unknownSetting(file: file, name: name, suggestion: Suggestion.closest(to: name, among: Self.names))
+            throw SettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// What a switch does when pressed (Settings › Switch Control › Switches).
@@ -150,24 +151,44 @@ public struct SwitchControlSettings: Hashable, Sendable {
     ]
 }
 
-/// A settings file or `set` command that cannot be used.
-public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file is not JSON.
-    case syntax(file: String, line: Int, column: Int, message: String)
-    /// A name no setting has.
-    case unknownSetting(file: String, name: String, suggestion: String?)
-    /// A value of the wrong kind or out of range.
-    case invalidValue(file: String, name: String, value: String, expected: String)
+/// A settings file or `set` command that cannot be used: what is wrong, and
+/// where (file, line and column for a file; none for a `set` command, whose
+/// caller knows where the command stands and adds it).
+public struct SettingsError: DiagnosticError, Hashable, Sendable {
+    /// What is wrong.
+    public enum Problem: Hashable, Sendable {
+        /// The file is not JSON, or not one object.
+        case syntax(String)
+        /// A name no setting has.
+        case unknownSetting(name: String, suggestion: String?)
+        /// A value of the wrong kind or out of range.
+        case invalidValue(name: String, value: String, expected: String)
+        /// A setting given twice in one file.
+        case duplicateSetting(name: String, firstLine: Int)
+    }
 
-    public var description: String {
-        switch self {
-        case .syntax(let file, let line, let column, let message):
-            return "\(file):\(line):\(column): error: \(message)"
-        case .unknownSetting(let file, let name, let suggestion):
+    public var problem: Problem
+    public var location: SourceLocation?
+
+    public init(_ problem: Problem, at location: SourceLocation? = nil) {
+        self.problem = problem
+        self.location = location
+    }
+
+    /// The message without location or severity.
+    public var message: String {
+        switch problem {
+        case .syntax(let message):
+            return message
+        case .unknownSetting(let name, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(SwitchControlSettings.names.joined(separator: ", "))"
-            return "\(file): error: unknown Switch Control setting '\(name)'\(hint)"
-        case .invalidValue(let file, let name, let value, let expected):
-            return "\(file): error: setting '\(name)' cannot be \(value); expected \(expected)"
+            return "unknown Switch Control setting '\(name)'\(hint)"
+        case .invalidValue(let name, let value, let expected):
+            return "setting '\(name)' cannot be \(value); expected \(expected)"
+        case .duplicateSetting(let name, let firstLine):
+            return "setting '\(name)' is given twice (first on line \(firstLine)); give each setting once"
         }
     }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }
