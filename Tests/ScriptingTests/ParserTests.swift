@@ -33,9 +33,9 @@ import SwitchyardEngine
     @Test func appDemoAndTechnologyAliases() throws {
         let s = try ScenarioParser(file: "t.swy").parse("app demo\ntechnology voice-control")
         #expect(s.app == .demo)
-        #expect(s.technology == .voice)
+        #expect(s.technology == .voiceControl)
         let k = try ScenarioParser(file: "t.swy").parse("app demo\ntechnology full-keyboard-access")
-        #expect(k.technology == .keyboard)
+        #expect(k.technology == .fullKeyboardAccess)
         let d = try ScenarioParser(file: "t.swy").parse("app demo")
         #expect(d.technology == .switchControl)
         #expect(d.technologyPosition == nil)

@@ -22,7 +22,7 @@ import SwitchyardEngine
         ("app three.json\nexpect screen checkout",
          "t.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next"),
         ("app three.json\nset auto-scan-time 1",
-         "t.swy:2:5: error: unknown Switch Control setting 'auto-scan-time'; known settings: scanning-style, mode, switches, auto-scanning-time, pause-on-first-item, pause-on-first-item-adds, pause-on-first-item-after-loop, loops, move-repeat, long-press, tap-behavior, auto-tap-time, focused-item-after-tap, hold-duration, ignore-repeat, group-items, gliding-cursor-selection, gliding-cursor-speed, gliding-refine-band, dwell-time, start-highlighted"),
+         "t.swy:2:5: error: unknown Switch Control setting 'auto-scan-time'; known settings: scanning-style, mode, switches, auto-scanning-time, pause-on-first-item, pause-on-first-item-adds, pause-on-first-item-after-loop, loops, move-repeat, long-press, tap-behavior, auto-tap-time, focused-item-after-tap, hold-duration, ignore-repeat, group-items, max-group-size, row-overlap, gliding-cursor-selection, gliding-cursor-speed, gliding-refine-band, dwell-time, start-highlighted, freeze-scan-while-held, menu-button, apple-ranges"),
         ("app three.json\nset tap-behaviour auto-tap",
          "t.swy:2:5: error: unknown Switch Control setting 'tap-behaviour'; did you mean 'tap-behavior'?"),
         ("app three.json\nset loops many",
@@ -83,7 +83,7 @@ import SwitchyardEngine
             start-screen next
             """)
         let p = try inMemoryRunner.prepare(s)
-        guard case .switchControl(let settings) = p.configuration.technology else {
+        guard case .switchControl(let settings)? = p.configuration.settings(of: .switchControl) else {
             Issue.record("expected Switch Control")
             return
         }

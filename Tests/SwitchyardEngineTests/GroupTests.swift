@@ -20,13 +20,13 @@ let listFrame = Rect(x: 0, y: 100, width: 400, height: 170)
     @Test func selectEntersGroupExitMovesBackUp() throws {
         var s = try session(grouped) { $0.pauseOnFirstItem = .milliseconds(500) }
         #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, X)])
-        #expect(s.advance(to: ms(600)) == [at(500, .highlighted(.group(frame: listFrame, count: 3)))])
-        // Select on the group: scanning continues inside it, first item paused.
-        #expect(s.press(at: 700) == [hl(700, L1)])
-        #expect(s.advance(to: ms(3300)) == [hl(1200, L2), hl(2200, L3), at(3200, .highlighted(.groupExit(frame: listFrame)))])
+        #expect(s.advance(to: ms(1600)) == [at(1500, .highlighted(.group(frame: listFrame, count: 3)))])
+        // Select on the group: scanning continues inside it, first item paused (1 s + 0.5 s).
+        #expect(s.press(at: 1700) == [hl(1700, L1)])
+        #expect(s.advance(to: ms(5300)) == [hl(3200, L2), hl(4200, L3), at(5200, .highlighted(.groupExit(frame: listFrame)))])
         // Select on the exit: back up one level, onto the group.
-        #expect(s.press(at: 3400) == [at(3400, .highlighted(.group(frame: listFrame, count: 3)))])
-        #expect(s.advance(to: ms(4400)) == [hl(4400, Y)])
+        #expect(s.press(at: 5400) == [at(5400, .highlighted(.group(frame: listFrame, count: 3)))])
+        #expect(s.advance(to: ms(6400)) == [hl(6400, Y)])
     }
 
     @Test func exitWrapsToFirstChildWithLoopsCountedPerLevel() throws {

@@ -41,7 +41,7 @@ import ScreenModel
         #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, A)])
         #expect(s.advance(to: ms(5000)) == [])
         #expect(s.press(at: 5000) == [hl(5000, B)])
-        #expect(s.pendingTimers == [PendingTimer("dwell", at: ms(6500))])
+        #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.dwell), at: ms(6500))])
         #expect(s.press(at: 6000) == [hl(6000, C)])
         #expect(s.advance(to: ms(7500)) == [
             at(7500, .menuShown(items: ["Tap", "Point Mode", "Escape"])), at(7500, .highlighted(.menuItem("Tap"))),

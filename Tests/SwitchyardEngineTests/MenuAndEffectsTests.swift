@@ -72,7 +72,7 @@ func manual(_ app: AppModel, _ more: (inout SwitchControlSettings) -> Void = { _
         _ = s.press(.previous, at: 1200)
         _ = s.press(.previous, at: 1300)
         _ = s.press(.previous, at: 1350)
-        #expect(s.press(at: 1400) == [at(1400, .menuHidden), at(1400, .scrolled(ElementRef(screen: "main", index: 3, label: nil, identifier: "list", frame: Rect(x: 0, y: 200, width: 400, height: 50)))), hl(1400, row)])
+        #expect(s.press(at: 1400) == [at(1400, .menuHidden), at(1400, .scrolled(ElementRef(screen: "main", index: 3, label: nil, identifier: "list", frame: Rect(x: 0, y: 200, width: 400, height: 50)), direction: .down)), hl(1400, row)])
     }
 
     /// A sheet: "Open" presents it; "Close" dismisses it and focus returns to "Open".

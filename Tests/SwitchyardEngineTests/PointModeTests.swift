@@ -4,7 +4,8 @@ import ScreenModel
 
 /// Speed 25 → 100 points per second: x sweeps 0→400 in 4 s, y 0→800 in 8 s.
 @Suite struct PointModeTests {
-    @Test func singleSweepsThenHitsTheElementUnderThePoint() throws {
+    /// Changed on purpose: the point menu offers Refine Selection.
+    @Test func singleSweepsThenHitsTheElementUnderThePointMenuOffersRefineSelection() throws {
         var s = try session(threeButtons) {
             $0.mode = .point
             $0.glidingCursorSelection = .single
@@ -20,7 +21,7 @@ import ScreenModel
         ])
         #expect(s.press(at: 3600) == [
             at(3600, .highlighted(.pointLine(axis: .y, position: 210))),
-            at(3600, .menuShown(items: ["Tap", "Item Mode", "Escape"])), at(3600, .highlighted(.menuItem("Tap"))),
+            at(3600, .menuShown(items: ["Tap", "Refine Selection", "Item Mode", "Escape"])), at(3600, .highlighted(.menuItem("Tap"))),
         ])
         #expect(s.press(at: 4000) == [
             at(4000, .menuHidden),

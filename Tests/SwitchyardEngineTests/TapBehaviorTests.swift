@@ -20,7 +20,7 @@ import ScreenModel
         var s = try session(threeButtons) { $0.tapBehavior = .autoTap }
         _ = s.start(at: .zero)
         #expect(s.press(at: 200) == [])
-        #expect(s.pendingTimers == [PendingTimer("autoTap", at: ms(950))])
+        #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.autoTap), at: ms(950))])
         #expect(s.advance(to: ms(2000)) == [at(950, .activated(A, at: Point(x: 200, y: 25))), hl(950, A), hl(1950, B)])
     }
 
@@ -31,7 +31,7 @@ import ScreenModel
         #expect(s.press(at: 500) == [
             at(500, .menuShown(items: ["Tap", "Point Mode", "Escape"])), at(500, .highlighted(.menuItem("Tap"))),
         ])
-        #expect(s.pendingTimers == [PendingTimer("autoScanStep", at: ms(1500))])
+        #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.autoScanStep), at: ms(1500))])
     }
 
     @Test func alwaysTapTapsAtOnceAndOffersMenuButtonAtCycleEnd() throws {
@@ -57,12 +57,12 @@ import ScreenModel
     @Test func holdAndIgnoreRepeatMustBeShorterThanAutoTapTime() throws {
         var settings = SwitchControlSettings()
         settings.holdDuration = .milliseconds(750)
-        #expect(throws: SessionError.contradictorySettings("hold-duration 0.75s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu")) {
+        #expect(throws: SessionError.contradictorySettings("hold-duration 0.75s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu", settings: ["hold-duration", "auto-tap-time"])) {
             _ = try Session(app: threeButtons, configuration: SessionConfiguration(technology: .switchControl(settings)))
         }
         settings.holdDuration = nil
         settings.ignoreRepeat = .seconds(1)
-        #expect(throws: SessionError.contradictorySettings("ignore-repeat 1s is not shorter than auto-tap-time 0.75s; Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu")) {
+        #expect(throws: SessionError.contradictorySettings("ignore-repeat 1s is not shorter than auto-tap-time 0.75s; Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu", settings: ["ignore-repeat", "auto-tap-time"])) {
             _ = try Session(app: threeButtons, configuration: SessionConfiguration(technology: .switchControl(settings)))
         }
     }

@@ -1,19 +1,3 @@
-/// The assistive technology a navigation order is computed for.
-public enum Technology: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    case switchControl = "switch"
-    case fullKeyboardAccess = "keyboard"
-    case voiceControl = "voice"
-
-    /// `Switch Control`, `Full Keyboard Access`, `Voice Control`.
-    public var description: String {
-        switch self {
-        case .switchControl: return "Switch Control"
-        case .fullKeyboardAccess: return "Full Keyboard Access"
-        case .voiceControl: return "Voice Control"
-        }
-    }
-}
-
 /// Settings of the navigation order where Apple documents no rule. Every
 /// field is a model choice, listed with its default in docs/navigation-order.md.
 public struct NavigationOptions: Hashable, Sendable {

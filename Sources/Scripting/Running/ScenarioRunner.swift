@@ -65,9 +65,8 @@ public struct ScenarioRunner: Sendable {
         var errors: [ScriptError] = []
         switch scenario.technology {
         case .switchControl: break
-        case .keyboard, .voice:
-            let name = scenario.technology == .keyboard ? "Full Keyboard Access" : "Voice Control"
-            throw ScriptErrors(errors: [ScriptError("technology '\(scenario.technology.rawValue)' (\(name)) is not available yet in this version of Switchyard; only switch-control runs", at: scenario.technologyPosition ?? scenario.appPosition)])
+        case .fullKeyboardAccess, .voiceControl:
+            throw ScriptErrors(errors: [ScriptError("technology '\(scenario.technology.name)' (\(scenario.technology)) is not available yet in this version of Switchyard; only switch-control runs", at: scenario.technologyPosition ?? scenario.appPosition)])
         }
         for (step, position) in scenario.steps {
             switch step {
@@ -120,8 +119,29 @@ public struct ScenarioRunner: Sendable {
         }
         let matcher = ElementMatcher()
         var lastAt = Instant.zero
+        var later = settings
         for (step, position) in scenario.steps {
             switch step {
+            case .set(let name, let value):
+                // Checked as it will apply: on the settings as they stand at that line.
+                if name == "press-length" {
+                    if Self.parseDuration(value) == nil {
+                        errors.append(ScriptError("expected a duration such as 150ms for press-length, found '\(value)'", at: position))
+                    }
+                    continue
+                }
+                do {
+                    var next = later
+                    try next.set(name, value)
+                    try next.validate()
+                    later = next
+                } catch let e as SettingsError {
+                    errors.append(ScriptError(e.message, at: position))
+                } catch let e as SessionError {
+                    errors.append(ScriptError(e.message, at: position))
+                } catch {
+                    errors.append(ScriptError("\(error)", at: position))
+                }
             case .expect(let e):
                 let names: [ElementName]
                 switch e {
@@ -129,7 +149,7 @@ public struct ScenarioRunner: Sendable {
                 default: names = []
                 }
                 for n in names {
-                    if case .highlighted(.label(let l), _) = e, Self.isMenuItemName(l, in: app) { continue }
+                    if case .highlighted(.label(let l), _) = e, ScannerMenu.canShow(l, in: app) { continue }
                     if let p = matcher.problem(with: n, in: app) { errors.append(ScriptError(p, at: position)) }
                 }
                 if case .screen(let s) = e, !app.screens.contains(where: { $0.name == s || $0.title == s }) {
@@ -150,23 +170,11 @@ public struct ScenarioRunner: Sendable {
             // Point at the last `set` of a setting the message names (the line
             // that made the contradiction), else the settings file, else `app`.
             let message = error.message
-            let culprit = scenario.overrides.last { message.contains($0.name) }?.position
+            let culprit = scenario.overrides.last { error.settingNames.contains($0.name) }?.position
             errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
         }
         if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
-    }
-
-    /// Menu item names that `expect highlighted` may use without an element of that name
-    /// (docs/switch-control.md, "Scanner menu"); custom action names are added per app.
-    static let menuItemNames: Set<String> = ["Tap", "Escape", "Increment", "Decrement", "Scroll", "Point Mode", "Item Mode"]
-
-    /// Whether `label` is a scanner menu item: a fixed item or a custom action of an element in `app`.
-    static func isMenuItemName(_ label: String, in app: AppModel) -> Bool {
-        if menuItemNames.contains(label) { return true }
-        return app.screens.contains { screen in
-            screen.elements.indices.contains { i in screen.customActions(of: i).contains { $0.name == label } }
-        }
     }
 
     static func parseDuration(_ s: String) -> Interval? {
@@ -202,25 +210,29 @@ struct Run {
     var checked = 0
     var expectations = 0
     var presses = 0
-    var menu: [String]? = nil
+    /// The settings as they stand (a `set` step changes them from there on).
+    var settings: SwitchControlSettings
+    var pressLength: Interval
     let matcher = ElementMatcher()
 
     init(prepared: PreparedScenario) {
         self.prepared = prepared
         // Prepared scenarios were checked to build a session.
         self.session = try! Session(app: prepared.app, configuration: prepared.configuration)
+        if case .switchControl(let s)? = prepared.configuration.settings(of: .switchControl) {
+            settings = s
+        } else {
+            settings = SwitchControlSettings()
+        }
+        pressLength = prepared.pressLength
     }
 
     mutating func record(_ new: [TimedEvent]) {
-        for e in new {
-            switch e.event {
-            case .menuShown(let items): menu = items
-            case .menuHidden: menu = nil
-            default: break
-            }
-        }
         events.append(contentsOf: new)
     }
+
+    /// The scanner menu's items while it is open.
+    var menu: [String]? { session.presentation.scannerMenu?.items }
 
     mutating func go() {
         record(session.start(at: .zero))
@@ -245,14 +257,14 @@ struct Run {
         case .press, .down, .up, .key, .say:
             // Event expectations look at what happened since the last input.
             checked = events.count
-        case .wait, .at, .expect:
+        case .wait, .at, .expect, .set:
             break
         }
         switch step {
         case .press(let id, let length):
             presses += 1
             deliver(.switchDown(id))
-            moveTo(cursor + (length ?? prepared.pressLength))
+            moveTo(cursor + (length ?? pressLength))
             deliver(.switchUp(id))
         case .down(let id):
             presses += 1
@@ -276,6 +288,20 @@ struct Run {
         case .expect(let e):
             expectations += 1
             check(e, at: position)
+        case .set(let name, let value):
+            if name == "press-length" {
+                if let d = ScenarioRunner.parseDuration(value) { pressLength = d }
+                return
+            }
+            // Checked when the scenario was prepared; a failure here is reported, not trapped.
+            do {
+                var next = settings
+                try next.set(name, value)
+                record(try session.reconfigure(.switchControl(next), at: cursor))
+                settings = next
+            } catch {
+                fail("cannot apply 'set \(name) \(value)': \(error)", at: position)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import SwitchyardEngine
+import ScreenModel
 
 /// How a scenario names an element: by label, by identifier (`#id`), or by
 /// path (`root/children[2]`).
@@ -14,13 +15,6 @@ public enum ElementName: Hashable, Sendable, CustomStringConvertible {
         case .path(let s): return s
         }
     }
-}
-
-/// The technologies a scenario can drive.
-public enum ScenarioTechnology: String, Hashable, Sendable, CaseIterable {
-    case switchControl = "switch-control"
-    case keyboard
-    case voice
 }
 
 /// Something a scenario checks.
@@ -64,6 +58,9 @@ public enum ScenarioStep: Hashable, Sendable {
     case at(Instant)
     /// Check something.
     case expect(Expectation)
+    /// Change a setting from this point of the scenario on (`set NAME VALUE`
+    /// after the first step; those before it make the initial settings).
+    case set(name: String, value: String)
 }
 
 /// Where a scenario's app comes from.
@@ -79,11 +76,13 @@ public struct Scenario: Hashable, Sendable {
     public var file: String
     public var app: AppSource
     public var appPosition: SourcePosition
-    public var technology: ScenarioTechnology
+    /// The technology the scenario drives (`technology NAME`; default Switch Control).
+    public var technology: Technology
     public var technologyPosition: SourcePosition?
     public var settingsFile: String?
     public var settingsPosition: SourcePosition?
-    /// `set NAME VALUE` overrides, in order.
+    /// `set NAME VALUE` lines before the first step, in order: the initial
+    /// settings. Later `set` lines are steps (`ScenarioStep.set`).
     public var overrides: [(name: String, value: String, position: SourcePosition)]
     /// `start-screen NAME`.
     public var startScreen: (name: String, position: SourcePosition)?

@@ -122,9 +122,8 @@ public struct ScenarioParser {
             s.appPosition = where_
             try c.end()
         case "technology":
-            let t = try c.word("a technology: switch-control, keyboard or voice")
-            let aliases = ["switch": ScenarioTechnology.switchControl, "switch-control": .switchControl, "keyboard": .keyboard, "full-keyboard-access": .keyboard, "voice": .voice, "voice-control": .voice]
-            guard let tech = aliases[t.text] else {
+            let t = try c.word("a technology: \(Technology.names.joined(separator: ", "))")
+            guard let tech = Technology(name: t.text) else {
                 throw ScriptError("unknown technology '\(t.text)'; expected switch-control, keyboard or voice", at: c.position(t))
             }
             s.technology = tech
@@ -137,8 +136,14 @@ public struct ScenarioParser {
         case "set":
             let name = try c.word("a setting name such as auto-scanning-time")
             let value = try c.text("a value for '\(name.text)'")
-            s.overrides.append((name.text, value, c.position(name)))
             try c.end()
+            // Before the first step a `set` makes the initial settings; after
+            // it, the setting changes from where the line stands.
+            if s.steps.isEmpty {
+                s.overrides.append((name.text, value, c.position(name)))
+            } else {
+                s.steps.append((.set(name: name.text, value: value), c.position(name)))
+            }
         case "start-screen":
             s.startScreen = (try c.text("a screen name"), where_)
             try c.end()

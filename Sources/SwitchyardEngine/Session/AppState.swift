@@ -1,7 +1,7 @@
 import ScreenModel
 
 /// One entry of the screen stack.
-struct Presentation: Hashable, Sendable {
+struct StackEntry: Hashable, Sendable {
     enum Kind: String, Hashable, Sendable { case start, pushed, sheet }
     var screen: String
     var kind: Kind
@@ -25,11 +25,11 @@ enum EffectOutcome: Hashable, Sendable {
 /// Screens are value types: a change of value or trait rebuilds the current
 /// screen from its element table, so every reader (navigation order, labels of
 /// combined elements, hit testing) sees the current state.
-struct AppState {
+struct AppState: Sendable {
     let app: AppModel
     /// Screens by name with their current values and traits.
     var screens: [String: Screen]
-    var stack: [Presentation]
+    var stack: [StackEntry]
     /// The screen on top of the stack.
     private(set) var screen: Screen
 
@@ -41,7 +41,7 @@ struct AppState {
         var screens: [String: Screen] = [:]
         for s in app.screens where screens[s.name] == nil { screens[s.name] = s }
         self.screens = screens
-        self.stack = [Presentation(screen: start.name, kind: .start, presenter: nil)]
+        self.stack = [StackEntry(screen: start.name, kind: .start, presenter: nil)]
         self.screen = start
     }
 
@@ -54,13 +54,13 @@ struct AppState {
             switch effect {
             case .goTo(let name):
                 guard screens[name] != nil else { w.emit(.bug("goTo unknown screen '\(name)'")); continue }
-                stack.append(Presentation(screen: name, kind: .pushed, presenter: nil))
+                stack.append(StackEntry(screen: name, kind: .pushed, presenter: nil))
                 show(name, &w)
                 outcome = .screenChanged
             case .present(let name):
                 guard screens[name] != nil else { w.emit(.bug("present unknown screen '\(name)'")); continue }
                 let presenter = source < screen.elements.count ? ElementRef(screen, source) : nil
-                stack.append(Presentation(screen: name, kind: .sheet, presenter: presenter))
+                stack.append(StackEntry(screen: name, kind: .sheet, presenter: presenter))
                 show(name, &w)
                 outcome = .screenChanged
             case .back, .dismiss:
@@ -68,12 +68,12 @@ struct AppState {
                     w.emit(.bug("\(effect.kind) on the start screen '\(screen.name)': nothing to go back to"))
                     continue
                 }
-                if case .dismiss = effect, stack.last!.kind != .sheet {
+                if case .dismiss = effect, stack.last?.kind != .sheet {
                     w.emit(.bug("dismiss with no sheet presented on '\(screen.name)'"))
                     continue
                 }
                 let gone = stack.removeLast()
-                show(stack.last!.screen, &w)
+                show(stack[stack.count - 1].screen, &w)
                 outcome = gone.kind == .sheet ? .dismissed(presenter: gone.presenter) : .screenChanged
             case .toggleTrait(let trait, let target):
                 guard let k = resolve(target, source, &w) else { continue }
@@ -129,14 +129,29 @@ struct AppState {
         screen = s
     }
 
+    /// Scrolls `container` of the current screen one page towards `direction`.
+    /// - Returns: false when it cannot scroll that way (nothing changes).
+    mutating func scroll(_ container: ElementIndex, _ direction: ScrollDirection, _ w: inout EventLog) -> Bool {
+        guard screen.elements.indices.contains(container), screen.scrollDirections(of: container).contains(direction) else { return false }
+        let s = screen.scrolled(container, direction)
+        screens[s.name] = s
+        screen = s
+        w.emit(.scrolled(ElementRef(s, container), direction: direction))
+        return true
+    }
+
     mutating func show(_ name: String, _ w: inout EventLog) {
-        screen = screens[name]!
+        guard let s = screens[name] else {
+            w.emit(.bug("show unknown screen '\(name)'"))
+            return
+        }
+        screen = s
         w.emit(.screenChanged(screen: name))
     }
 }
 
 /// The session's output buffer: events stamped with the virtual now.
-struct EventLog {
+struct EventLog: Sendable {
     var now: Instant = .zero
     var events: [TimedEvent] = []
 

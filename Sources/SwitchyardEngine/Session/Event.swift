@@ -111,8 +111,8 @@ public enum Event: Hashable, Sendable {
     case announced(String)
     /// After a sheet was dismissed, the highlight returned to the element that presented it.
     case focusRestored(ElementRef)
-    /// The scanner menu's Scroll item scrolled this container.
-    case scrolled(ElementRef)
+    /// A scroll container moved its content one page towards `direction`.
+    case scrolled(ElementRef, direction: ScrollDirection)
     /// Scanning stopped and the cursor hid (loops used up). Any switch press restarts it.
     case scanningStopped(reason: String)
     /// An input was ignored, and why.

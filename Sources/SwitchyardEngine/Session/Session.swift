@@ -1,71 +1,22 @@
-import Diagnostics
 import ScreenModel
 
-/// The technology a session runs, with its settings.
-public enum TechnologySettings: Hashable, Sendable {
-    /// Switch Control (item and point scanning).
-    case switchControl(SwitchControlSettings)
-    // Full Keyboard Access and Voice Control come in a later issue.
-}
-
-/// What a session needs besides the app.
-public struct SessionConfiguration: Hashable, Sendable {
-    /// The active technology and its settings.
-    public var technology: TechnologySettings
-    /// Navigation-order options. For Switch Control, `groupItems` is taken from
-    /// the Switch Control settings (the settings file is the one place it is set).
-    public var navigation: NavigationOptions
-
-    /// - Parameters:
-    ///   - technology: the technology and its settings; default Switch Control with Apple's defaults.
-    ///   - navigation: navigation-order options.
-    public init(technology: TechnologySettings = .switchControl(SwitchControlSettings()), navigation: NavigationOptions = NavigationOptions()) {
-        self.technology = technology
-        self.navigation = navigation
-    }
-}
-
-/// Why a session cannot be made.
-public enum SessionError: DiagnosticError, Hashable, Sendable {
-    /// The app's start screen does not exist.
-    case unknownStartScreen(String, known: [String])
-    /// Manual Scanning with fewer than the two switches it needs.
-    case manualScanningNeedsTwoSwitches(configured: [SwitchID])
-    /// Single Switch Step Scanning with no switch that moves.
-    case stepScanningNeedsAMoveSwitch(configured: [SwitchID])
-    /// Settings that contradict each other (Hold Duration not shorter than the Auto Tap time, …).
-    case contradictorySettings(String)
-    /// Two switches share a name, or there are none.
-    case invalidSwitches(String)
-
-    /// The message without location or severity.
-    public var message: String {
-        switch self {
-        case .unknownStartScreen(let s, let known):
-            return "the start screen '\(s)' is not in the app; screens: \(known.joined(separator: ", "))"
-        case .manualScanningNeedsTwoSwitches(let ids):
-            return "Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(ids.map(\.name).joined(separator: ", ")). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."
-        case .stepScanningNeedsAMoveSwitch(let ids):
-            return "Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(ids.map(\.name).joined(separator: ", "))"
-        case .contradictorySettings(let message), .invalidSwitches(let message):
-            return message
-        }
-    }
-
-    /// A session error has no place in a file of its own; the caller that
-    /// knows which file or line made the configuration adds it.
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message)] }
-}
-
-/// One simulated session: an app, one virtual clock, one timer queue and the
-/// active technology.
+/// One simulated session: an app, one virtual clock, one timer queue, and the
+/// active technologies.
 ///
 /// Time is an argument: inputs carry their instants, and `advance(to:)` fires
 /// due timers at their exact instants, in order. Nothing reads a real clock.
-public struct Session {
-    var app: AppState
-    var log = EventLog()
-    var switchControl: SwitchControl?
+///
+/// The session owns what the technologies share — the clock, the timer
+/// queue, the app state — and the focus rules that are no technology's own:
+/// after a sheet is dismissed, focus returns to the element that presented
+/// it (`focusRestored`); after a screen change every technology begins again
+/// on the new screen. It routes each input to the first technology that
+/// handles it and each timer to the technology that scheduled it, and never
+/// asks which technology it is talking to (docs/ARCHITECTURE.md).
+public struct Session: Sendable {
+    var core: SessionCore
+    var technologies: [any AssistiveTechnology]
+    let navigation: NavigationOptions
     var started = false
 
     // MARK: - API
@@ -73,30 +24,34 @@ public struct Session {
     /// Makes a session, checking the settings.
     /// - Parameters:
     ///   - app: the app model.
-    ///   - configuration: technology, settings and navigation options.
+    ///   - configuration: technologies, settings and navigation options.
     /// - Throws: `SessionError` for an unusable configuration (e.g. Manual Scanning with one switch).
     public init(app: AppModel, configuration: SessionConfiguration = SessionConfiguration()) throws(SessionError) {
-        self.app = try AppState(app: app)
-        switch configuration.technology {
-        case .switchControl(let settings):
-            try SwitchControl.validate(settings)
-            switchControl = SwitchControl(settings: settings, navigation: configuration.navigation, screen: self.app.screen)
+        let state = try AppState(app: app)
+        guard !configuration.technologies.isEmpty else { throw .invalidTechnologies("no technology is active; choose switch-control, keyboard or voice") }
+        var seen: Set<Technology> = []
+        for t in configuration.technologies {
+            guard seen.insert(t.technology).inserted else {
+                throw .invalidTechnologies("\(t.technology.name) is listed twice; give each technology once")
+            }
+            try t.validate()
         }
-        log.events.reserveCapacity(64)
+        core = SessionCore(app: state)
+        navigation = configuration.navigation
+        technologies = configuration.technologies.map { $0.makeTechnology(navigation: configuration.navigation, screen: state.screen) }
+        core.log.events.reserveCapacity(64)
     }
 
-    /// Shows the start screen and begins the technology (scanning starts).
+    /// Shows the start screen and begins every technology (scanning starts).
     /// - Parameter time: the start instant.
     /// - Returns: the events at `time`.
     public mutating func start(at time: Instant) -> [TimedEvent] {
-        log.now = time
+        core.log.now = time
         guard !started else {
-            log.emit(.bug("start(at:) called twice"))
+            core.emit(.bug("start(at:) called twice"))
             return drain()
         }
-        started = true
-        log.emit(.screenChanged(screen: app.screen.name))
-        switchControl!.start(&app, &log)
+        begin()
         return drain()
     }
 
@@ -111,28 +66,23 @@ public struct Session {
 
     /// `handle(_:)` delivering each event to `each` instead of collecting them.
     public mutating func handle(_ input: TimedInput, each: (TimedEvent) -> Void) {
-        advance(to: max(input.time, log.now), each: each)
-        if input.time < log.now {
-            log.emit(.bug("input at \(input.time) is before the session's now \(log.now); handled at \(log.now)"))
+        advance(to: max(input.time, core.now), each: each)
+        if input.time < core.now {
+            core.emit(.bug("input at \(input.time) is before the session's now \(core.now); handled at \(core.now)"))
         }
         if !started {
-            log.emit(.bug("input before start(at:); starting now"))
-            started = true
-            log.emit(.screenChanged(screen: app.screen.name))
-            switchControl!.start(&app, &log)
+            core.emit(.bug("input before start(at:); starting now"))
+            begin()
         }
         switch input.input {
-        case .switchDown, .switchUp:
-            switchControl!.handleSwitch(input.input, &app, &log)
-        case .key, .utterance:
-            log.emit(.inputIgnored(input.input, reason: .notHandledByTechnology))
         case .deviceAdded(let name):
-            log.emit(.deviceAdded(name))
+            core.emit(.deviceAdded(name))
         case .deviceRemoved(let name):
-            log.emit(.deviceRemoved(name))
+            core.emit(.deviceRemoved(name))
+        case .switchDown, .switchUp, .key, .utterance:
+            route(input.input)
         }
-        for e in log.events { each(e) }
-        log.events.removeAll(keepingCapacity: true)
+        flush(each)
     }
 
     /// Fires due timers at their exact instants, in order, and moves the clock to `time`.
@@ -146,63 +96,137 @@ public struct Session {
 
     /// `advance(to:)` delivering each event to `each`; allocates nothing per timer fire.
     public mutating func advance(to time: Instant, each: (TimedEvent) -> Void) {
-        guard started else { log.now = max(log.now, time); return }
-        while switchControl!.fireNext(upTo: time, &app, &log) {
-            for e in log.events { each(e) }
-            log.events.removeAll(keepingCapacity: true)
+        guard started else { core.log.now = max(core.now, time); return }
+        while let due = core.timers.popDue(upTo: time) {
+            if due.deadline > core.now { core.log.now = due.deadline }
+            fire(due.timer)
+            flush(each)
         }
-        log.now = max(log.now, time)
-        for e in log.events { each(e) }
-        log.events.removeAll(keepingCapacity: true)
+        core.log.now = max(core.now, time)
+        flush(each)
+    }
+
+    /// Changes a technology's settings at `time` (a scenario's `set` line):
+    /// due timers fire first, then the new settings apply from that instant.
+    /// - Parameters:
+    ///   - settings: the new settings of an active technology.
+    ///   - time: the instant they take effect.
+    /// - Returns: the events up to and at `time`.
+    /// - Throws: `SessionError` when the settings are unusable or the technology is not active.
+    public mutating func reconfigure(_ settings: TechnologySettings, at time: Instant) throws(SessionError) -> [TimedEvent] {
+        try settings.validate()
+        guard let i = technologies.firstIndex(where: { $0.technology == settings.technology }) else {
+            throw .invalidTechnologies("\(settings.technology.name) is not active in this session")
+        }
+        var out = advance(to: time)
+        technologies[i].reconfigure(settings, &core)
+        settle()
+        flush { out.append($0) }
+        return out
     }
 
     /// The virtual now: the latest instant the session has reached.
-    public var now: Instant { log.now }
+    public var now: Instant { core.now }
 
     /// The next timer deadline, for a live loop's poll timeout; nil when no timer is pending.
-    public var nextDeadline: Instant? { started ? switchControl?.nextDeadline : nil }
+    public var nextDeadline: Instant? { started ? core.timers.nextDeadline : nil }
 
-    /// The screen showing, with its current values and traits.
-    public var currentScreen: Screen { app.screen }
+    /// The screen showing, with its current values, traits and scroll offsets.
+    public var currentScreen: Screen { core.app.screen }
 
     /// The names of the screens on the stack, bottom first.
-    public var screenStack: [String] { app.stack.map(\.screen) }
+    public var screenStack: [String] { core.app.stack.map(\.screen) }
 
     /// The current value of element `element` of the current screen.
-    public func value(of element: ElementIndex) -> String? { app.screen.value(of: element) }
+    public func value(of element: ElementIndex) -> String? { core.app.screen.value(of: element) }
 
     /// The current traits of element `element` of the current screen.
-    public func traits(of element: ElementIndex) -> TraitSet { app.screen.traits(of: element) }
+    public func traits(of element: ElementIndex) -> TraitSet { core.app.screen.traits(of: element) }
 
-    /// What the cursor shows now; nil when scanning has stopped or nothing is highlighted.
-    public var highlighted: Highlight? { switchControl?.currentHighlight }
+    /// What the active technologies show now (cursor, scanner menu, …).
+    public var presentation: Presentation {
+        var p = Presentation()
+        for t in technologies { t.present(into: &p) }
+        return p
+    }
+
+    /// What Switch Control's cursor shows now; nil when nothing is highlighted.
+    public var highlighted: Highlight? { presentation.highlight }
+
+    /// The technologies running, in routing order.
+    public var activeTechnologies: [Technology] { technologies.map(\.technology) }
 
     /// Turns the transition trace on (style rule 2: every transition as
-    /// `time phase → stimulus → phase`); it starts empty.
-    public mutating func traceTransitions() { switchControl?.trace = [] }
+    /// `time state → stimulus → state`); it starts empty.
+    public mutating func traceTransitions() { core.trace = [] }
 
     /// The transitions traced since `traceTransitions()`.
-    public var transitions: [String] { switchControl?.trace ?? [] }
+    public var transitions: [String] { core.trace ?? [] }
 
-    /// Pending timers, for tests that assert nothing else is scheduled.
-    public var pendingTimers: [PendingTimer] { switchControl?.pendingTimers ?? [] }
+    /// Scheduled timers, earliest first, for tests that assert nothing else is scheduled.
+    public var pendingTimers: [ScheduledTimer] { core.timers.scheduled }
+
+    // MARK: - Routing
+
+    mutating func begin() {
+        started = true
+        core.emit(.screenChanged(screen: core.app.screen.name))
+        for i in technologies.indices {
+            technologies[i].start(&core)
+            settle()
+        }
+    }
+
+    /// Offers `input` to each technology in turn until one handles it.
+    mutating func route(_ input: Input) {
+        for i in technologies.indices where technologies[i].handle(input, &core) {
+            settle()
+            return
+        }
+        core.emit(.inputIgnored(input, reason: .notHandledByTechnology))
+    }
+
+    /// Hands a due timer to the technology that scheduled it.
+    mutating func fire(_ timer: TimerID) {
+        let owner = timer.owner
+        for i in technologies.indices where technologies[i].technology == owner {
+            technologies[i].fire(timer, &core)
+            settle()
+            return
+        }
+        core.emit(.bug("timer \(timer) fired, but \(owner.name) is not active"))
+    }
+
+    /// Tells every technology what the last action changed, applying the
+    /// session's own focus rule first (focus returns to a dismissed sheet's
+    /// presenter). Repeats while technologies' reactions change the app again.
+    mutating func settle() {
+        var rounds = 0
+        while let change = core.pendingChange {
+            core.pendingChange = nil
+            rounds += 1
+            guard rounds <= 16 else {
+                core.emit(.bug("the app kept changing after \(rounds - 1) reactions; stopped"))
+                return
+            }
+            if case .sheetDismissed(let focus?) = change {
+                core.emit(.focusRestored(ElementRef(core.app.screen, focus)))
+            }
+            for i in technologies.indices { technologies[i].appDidChange(change, &core) }
+        }
+    }
+
+    /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
+    mutating func flush(_ each: (TimedEvent) -> Void) {
+        guard !core.log.events.isEmpty else { return }
+        for e in core.log.events { each(e) }
+        core.log.events.removeAll(keepingCapacity: true)
+    }
 
     /// Drains the event buffer.
     mutating func drain() -> [TimedEvent] {
-        let out = log.events
-        log.events.removeAll(keepingCapacity: true)
+        let out = core.log.events
+        core.log.events.removeAll(keepingCapacity: true)
         return out
     }
-}
-
-/// A scheduled timer, as tests see it.
-public struct PendingTimer: Hashable, Sendable, CustomStringConvertible {
-    /// `autoScanStep`, `dwell`, `autoTap`, `sweepEnd`, `hold(select)`, `longPress(select)`, `moveRepeat(next)`.
-    public var name: String
-    public var deadline: Instant
-    public init(_ name: String, at deadline: Instant) {
-        self.name = name
-        self.deadline = deadline
-    }
-    public var description: String { "\(name)@\(deadline)" }
 }

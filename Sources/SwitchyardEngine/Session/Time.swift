@@ -1,4 +1,3 @@
-import Foundation
 
 /// A moment on the session's virtual clock, in microseconds since the session
 /// started.

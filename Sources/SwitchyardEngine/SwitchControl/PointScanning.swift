@@ -2,7 +2,7 @@ import ScreenModel
 
 /// One Gliding Cursor sweep: a line moving along `axis` from `from` to `to`
 /// (points) at `speed` points per second, starting at `start`.
-struct Sweep: Hashable {
+struct Sweep: Hashable, Sendable {
     var axis: PointAxis
     var stage: SweepStage
     var from: Double
@@ -10,15 +10,24 @@ struct Sweep: Hashable {
     /// Points per second.
     var speed: Double
     var start: Instant
-    var passes: Int
+    /// Passes completed (only the pass count is used: a sweep has one stop).
+    var scan: ScanCursor
     /// The x chosen before the y sweeps.
     var chosenX: Double?
+    /// Refine Selection: the point being refined (both axes sweep the fine band around it).
+    var refining: Point?
 
-    var duration: Interval { .seconds((to - from) / speed) }
+    /// How long the line takes from `from` to `to`; at least 1 ms (settings
+    /// and screen sizes are bounded so that it is never shorter in practice).
+    var duration: Interval {
+        let s = (to - from) / speed
+        guard s.isFinite, s > 0.001 else { return .milliseconds(1) }
+        return .seconds(min(s, 86_400))
+    }
 
     /// The line's position at `t`, clamped to the sweep.
     func position(at t: Instant) -> Double {
-        min(to, from + speed * (t - start).seconds)
+        max(from, min(to, from + speed * (t - start).seconds))
     }
 }
 
@@ -37,8 +46,11 @@ extension SwitchControl {
 
     /// Starts a sweep. Coarse covers the whole screen; refine covers the
     /// Refine Band around the previous choice at a quarter of the speed; fine
-    /// covers a quarter of that band at a sixteenth of the speed.
-    mutating func beginSweep(axis: PointAxis, stage: SweepStage, around center: Double?, chosenX: Double?, _ screen: Screen, _ w: inout EventLog) {
+    /// covers a quarter of that band at a sixteenth of the speed. With Pause
+    /// on First Item the line first waits at its start for the pause (as
+    /// Android's point scan waits D0 before each sweep, scanning-models.md V11).
+    mutating func beginSweep(axis: PointAxis, stage: SweepStage, around center: Double?, chosenX: Double?, refining: Point?, _ core: inout SessionCore) {
+        let screen = core.app.screen
         let length = axis == .x ? screen.size.width : screen.size.height
         let origin = axis == .x ? screen.size.minX : screen.size.minY
         var from = origin
@@ -54,71 +66,95 @@ extension SwitchControl {
             from = max(origin, c - band / 2)
             to = min(origin + length, c + band / 2)
         }
-        if to <= from { to = from + 1 }
-        let s = Sweep(axis: axis, stage: stage, from: from, to: to, speed: speed, start: w.now, passes: 0, chosenX: chosenX)
-        showSweep(s, &w)
+        if !(to > from) { to = from + 1 }
+        let s = Sweep(axis: axis, stage: stage, from: from, to: to, speed: speed, start: core.now, scan: ScanCursor(),
+                      chosenX: chosenX, refining: refining)
+        waitOrSweep(s, pause: settings.pauseOnFirstItem, &core)
     }
 
-    mutating func showSweep(_ s: Sweep, _ w: inout EventLog) {
-        phase = .sweeping(s)
-        w.emit(.highlighted(.pointSweep(axis: s.axis, stage: s.stage, from: s.from, to: s.to, duration: s.duration)))
-        schedule(.sweepEnd, at: s.start + s.duration)
+    /// With a pause, the line waits at its start; otherwise it sweeps now.
+    mutating func waitOrSweep(_ s: Sweep, pause: Interval?, _ core: inout SessionCore) {
+        guard let pause else { return startMoving(s, &core) }
+        phase = .sweepWaiting(s)
+        core.emit(.highlighted(.pointLine(axis: s.axis, position: s.from)))
+        schedulePhase(.sweepStart, at: core.now + pause, &core)
     }
 
-    /// The line reached the end without a press: it sweeps again, or scanning stops after the loops.
-    mutating func sweepEnded(_ s: Sweep, _ screen: Screen, _ w: inout EventLog) {
+    /// The line starts moving from `from` now.
+    mutating func startMoving(_ s: Sweep, _ core: inout SessionCore) {
         var s = s
-        s.passes += 1
-        if let loops = settings.loops, s.passes >= loops {
-            phase = .stopped
-            w.emit(.scanningStopped(reason: "loops"))
-            return
-        }
-        s.start = w.now
-        showSweep(s, &w)
+        s.start = core.now
+        phase = .sweeping(s)
+        core.emit(.highlighted(.pointSweep(axis: s.axis, stage: s.stage, from: s.from, to: s.to, duration: s.duration)))
+        schedulePhase(.sweepEnd, at: s.start + s.duration, &core)
     }
 
-    /// Select during a sweep: the line stops; the next stage, the other axis, or the point.
-    mutating func stopLine(_ s: Sweep, _ app: inout AppState, _ w: inout EventLog) {
-        cancelPhaseTimer()
-        let pos = s.position(at: w.now)
-        w.emit(.highlighted(.pointLine(axis: s.axis, position: pos)))
+    /// The line reached the end without a press: it sweeps again (after the
+    /// pause, with `pause-on-first-item-after-loop`), or scanning stops after the loops.
+    mutating func sweepEnded(_ s: Sweep, _ core: inout SessionCore) {
+        var s = s
+        switch s.scan.step(count: 1, loops: settings.loops) {
+        case .loopsUsedUp:
+            stopScanning(&core)
+        case .moved, .wrapped:
+            waitOrSweep(s, pause: settings.pauseOnFirstItemAfterLoop ? settings.pauseOnFirstItem : nil, &core)
+        }
+    }
+
+    /// Select during a sweep: the line stops (where it was when the switch
+    /// went down, when a pending press froze it); the next stage, the other
+    /// axis, or the point.
+    mutating func stopLine(_ s: Sweep, _ core: inout SessionCore) {
+        let pressedAt = frozen?.at ?? core.now
+        cancelPhaseTimer(&core)
+        let pos: Double
+        if case .sweepWaiting = phase { pos = s.from } else { pos = s.position(at: pressedAt) }
+        core.emit(.highlighted(.pointLine(axis: s.axis, position: pos)))
+        if let r = s.refining {
+            switch s.axis {
+            case .x: return beginSweep(axis: .y, stage: .fine, around: r.y, chosenX: pos, refining: r, &core)
+            case .y: return pointChosen(Point(x: s.chosenX ?? r.x, y: pos), &core)
+            }
+        }
         if s.stage != lastStage() {
             let next: SweepStage = s.stage == .coarse ? .refine : .fine
-            beginSweep(axis: s.axis, stage: next, around: pos, chosenX: s.chosenX, app.screen, &w)
-            return
+            return beginSweep(axis: s.axis, stage: next, around: pos, chosenX: s.chosenX, refining: nil, &core)
         }
         switch s.axis {
         case .x:
-            beginSweep(axis: .y, stage: .coarse, around: nil, chosenX: pos, app.screen, &w)
+            beginSweep(axis: .y, stage: .coarse, around: nil, chosenX: pos, refining: nil, &core)
         case .y:
-            let p = Point(x: s.chosenX ?? 0, y: pos)
-            switch settings.tapBehavior {
-            case .default, .alwaysTap:
-                // Always Tap applies to item mode only; in point mode it behaves like Default.
-                openMenu(.point(p), resume: .top, app.screen, &w)
-            case .autoTap:
-                phase = .pointAutoTapPending(p)
-                schedule(.autoTap, at: w.now + settings.autoTapTime)
-            }
+            pointChosen(Point(x: s.chosenX ?? 0, y: pos), &core)
+        }
+    }
+
+    /// Both coordinates are chosen: the menu (Default, Always Tap) or the Auto Tap timer.
+    mutating func pointChosen(_ p: Point, _ core: inout SessionCore) {
+        switch settings.tapBehavior {
+        case .default, .alwaysTap:
+            // Always Tap applies to item mode only; in point mode it behaves like Default.
+            openMenu(.point(p), resume: .top, &core)
+        case .autoTap:
+            phase = .pointAutoTapPending(p)
+            schedulePhase(.autoTap, at: core.now + settings.autoTapTime, &core)
         }
     }
 
     /// A tap at `p`: the topmost interactive element whose frame contains it
     /// (inside the modal element, if one traps navigation) receives it.
-    mutating func tapPoint(_ p: Point, _ app: inout AppState, _ w: inout EventLog) {
-        cancelPhaseTimer()
-        let screen = app.screen
+    mutating func tapPoint(_ p: Point, _ core: inout SessionCore) {
+        cancelPhaseTimer(&core)
+        let screen = core.app.screen
         let modal = order.modal
         let hit = screen.hitTest(p) { k in
             screen.respondsToUserInteraction(k) && (modal.map { screen.isDescendant(k, of: $0) } ?? true)
         }
-        w.emit(.activated(hit.map { ElementRef(screen, $0) }, at: p))
         guard let k = hit else {
-            restart(&app, &w)
+            core.emit(.activated(nil, at: p))
+            core.tappedNothing(by: .switchControl)
             return
         }
-        let outcome = app.perform(screen.activationEffects(of: k), source: k, into: &w)
-        resume(after: outcome, element: k, &app, &w)
+        core.emit(.activated(ElementRef(screen, k), at: p))
+        core.perform(screen.activationEffects(of: k), source: k, by: .switchControl)
     }
 }

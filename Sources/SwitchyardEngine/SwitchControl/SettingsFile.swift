@@ -1,19 +1,21 @@
 import ScreenModel
 import Diagnostics
 
-/// A setting's value as read from a file or a `set` command, before it is checked.
+/// A setting's value as read from a file or a `set` command, before it is
+/// checked, with the text the user wrote (errors quote it as written).
 enum SettingValue {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(Double, written: String)
     case string(String)
     case switches([SwitchAssignment])
 
+    /// The value as the user wrote it, for error messages.
     var text: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return String(b)
-        case .number(let n): return Interval.seconds(n).description.dropLast().description
+        case .number(_, let written): return written
         case .string(let s): return "'\(s)'"
         case .switches(let s): return "\(s.count) switches"
         }
@@ -29,11 +31,13 @@ extension SwitchControlSettings {
     /// (`auto-scanning-time`); every key is optional and a missing one keeps
     /// its default. Times are seconds. A toggled duration is `false`/`null`
     /// (off), `true` (on with its default time) or a number of seconds.
+    /// Values are checked against the ranges after the whole file is read
+    /// (so `apple-ranges` may come anywhere in it).
     /// - Parameters:
     ///   - json: the file's bytes.
     ///   - file: the name used in error messages.
     /// - Returns: the settings.
-    /// - Throws: `SettingsError` quoting the bad name or value.
+    /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
     public static func load(json: [UInt8], file: String) throws(SettingsError) -> SwitchControlSettings {
         let doc: JSONDocument
         do {
@@ -45,12 +49,12 @@ extension SwitchControlSettings {
             throw SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1))
         }
         var s = SwitchControlSettings()
-        var seen: [String: Int] = [:]
+        var seen: [String: SourceLocation] = [:]
         for (key, node) in doc.members(doc.root) {
             let (line, column) = doc.position(of: node)
             let here = SourceLocation(file: file, line: line, column: column)
-            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first), at: here) }
-            seen[key] = line
+            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first.line ?? 0), at: here) }
+            seen[key] = here
             if key == "$schema" || key == "comment" { continue }
             do {
                 let value = try readValue(doc, node, name: key)
@@ -61,6 +65,9 @@ extension SwitchControlSettings {
                 throw SettingsError(error.problem, at: location)
             }
         }
+        if let problem = s.rangeProblems().first {
+            throw SettingsError(problem, at: problem.settingName.flatMap { seen[$0] } ?? SourceLocation(file: file))
+        }
         return s
     }
 
@@ -69,11 +76,13 @@ extension SwitchControlSettings {
     /// Values: a number of seconds for times; `on`/`off` (or `true`/`false`)
     /// for toggles and toggled durations; `unlimited` (or `0`) for loops; the
     /// kebab-case option name for choices; for `switches`, a comma-separated
-    /// list of `name=action` or `name=action/long-press-action`.
+    /// list of `name=action` or `name=action/long-press-action`. The ranges
+    /// are checked by `validate()` (a scenario checks after each `set`).
     /// - Parameters:
     ///   - name: the setting's kebab-case name.
     ///   - value: the value as written.
-    /// - Throws: `SettingsError` quoting the bad name or value.
+    /// - Throws: `SettingsError` quoting the bad name or value (no location:
+    ///   the caller knows where the command stands).
     public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
         let v: SettingValue
         let lower = value.lowercased()
@@ -81,10 +90,13 @@ extension SwitchControlSettings {
             var list: [SwitchAssignment] = []
             for part in value.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
-                guard pieces.count == 2 else {
+                guard pieces.count == 2, !pieces[0].isEmpty else {
                     throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action, e.g. select=select-item"))
                 }
-                let acts = pieces[1].split(separator: "/").map(String.init)
+                let acts = pieces[1].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                guard acts.count <= 2 else {
+                    throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action or name=action/long-press-action"))
+                }
                 let action = try Self.action(acts[0], name: name)
                 let long = try acts.count > 1 ? Self.action(acts[1], name: name) : nil
                 list.append(SwitchAssignment(SwitchID(pieces[0]), action, longPress: long))
@@ -97,11 +109,42 @@ extension SwitchControlSettings {
         } else if lower == "null" || lower == "unlimited" {
             v = .null
         } else if let n = Double(value) {
-            v = .number(n)
+            v = .number(n, written: value)
         } else {
             v = .string(value)
         }
         try apply(name, v)
+    }
+
+    /// Checks the ranges (`SettingRange`) and that the settings fit together
+    /// (switches for the scanning style; Hold Duration and Ignore Repeat
+    /// shorter than the Auto Tap time).
+    /// - Throws: `SessionError` naming the setting.
+    public func validate() throws(SessionError) {
+        if let problem = rangeProblems().first { throw .invalidSetting(problem) }
+        let ids = switches.map(\.switchID)
+        guard !ids.isEmpty else { throw .invalidSwitches("no switches are configured; add one, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}") }
+        var seen: Set<SwitchID> = []
+        for id in ids where !seen.insert(id).inserted {
+            throw .invalidSwitches("the switch '\(id)' is configured twice; give each switch one entry")
+        }
+        let actions = switches.map(\.action)
+        switch scanningStyle {
+        case .autoScanning:
+            break
+        case .manualScanning:
+            let moves = actions.contains(.moveToNextItem) || actions.contains(.moveToPreviousItem)
+            let selects = actions.contains(.selectItem) || actions.contains(.tap)
+            if !(moves && selects) || ids.count < 2 { throw .manualScanningNeedsTwoSwitches(configured: ids) }
+        case .singleSwitchStepScanning:
+            if !(actions.contains(.selectItem) || actions.contains(.moveToNextItem)) { throw .stepScanningNeedsAMoveSwitch(configured: ids) }
+        }
+        if let h = holdDuration, h >= autoTapTime {
+            throw .contradictorySettings("hold-duration \(h) is not shorter than auto-tap-time \(autoTapTime); Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu", settings: ["hold-duration", "auto-tap-time"])
+        }
+        if let r = ignoreRepeat, r >= autoTapTime {
+            throw .contradictorySettings("ignore-repeat \(r) is not shorter than auto-tap-time \(autoTapTime); Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu", settings: ["ignore-repeat", "auto-tap-time"])
+        }
     }
 
     // MARK: - Reading
@@ -111,8 +154,10 @@ extension SwitchControlSettings {
         case .null: return .null
         case .false: return .bool(false)
         case .true: return .bool(true)
-        case .number: return .number(doc.number(node)!)
-        case .string: return .string(doc.string(node)!)
+        case .number:
+            let n = doc.number(node) ?? .nan
+            return .number(n, written: Self.written(n))
+        case .string: return .string(doc.string(node) ?? "")
         case .object:
             throw SettingsError(.invalidValue(name: name, value: "an object", expected: "a number, a string or a boolean"))
         case .array:
@@ -129,25 +174,44 @@ extension SwitchControlSettings {
                 var id: String? = nil
                 var action: SwitchAction? = nil
                 var long: SwitchAction? = nil
+                let fields = ["switch", "action", "long-press-action"]
+                var seenFields: Set<String> = []
                 for (k, v) in doc.members(item) {
-                    guard let text = doc.string(v) else {
-                        throw SettingsError(.invalidValue(name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string"), at: here)
+                    let (vl, vc) = doc.position(of: v)
+                    let at = SourceLocation(file: nil, line: vl, column: vc)
+                    guard seenFields.insert(k).inserted else {
+                        throw SettingsError(.duplicateSetting(name: "switches.\(k)", firstLine: line), at: at)
                     }
-                    switch k {
-                    case "switch": id = text
-                    case "action": action = try Self.action(text, name: "switches.action")
-                    case "long-press-action": long = try Self.action(text, name: "switches.long-press-action")
-                    default:
-                        throw SettingsError(.unknownSetting(name: "switches.\(k)", suggestion: Suggestion.closest(to: k, among: ["switch", "action", "long-press-action"])), at: here)
+                    guard fields.contains(k) else {
+                        let hint = Suggestion.closest(to: k, among: fields).map { "; did you mean '\($0)'?" } ?? ""
+                        throw SettingsError(.invalidValue(name: "switches", value: "an entry with the key '\(k)'", expected: "the keys \(fields.map { "'\($0)'" }.joined(separator: ", "))\(hint)"), at: at)
+                    }
+                    guard let text = doc.string(v) else {
+                        throw SettingsError(.invalidValue(name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string"), at: at)
+                    }
+                    do {
+                        switch k {
+                        case "switch": id = text
+                        case "action": action = try Self.action(text, name: "switches.action")
+                        default: long = try Self.action(text, name: "switches.long-press-action")
+                        }
+                    } catch {
+                        throw SettingsError(error.problem, at: at)
                     }
                 }
-                guard let id, let action else {
+                guard let id, !id.isEmpty, let action else {
                     throw SettingsError(.invalidValue(name: name, value: "a switch without 'switch' or 'action'", expected: "both fields, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
                 }
                 list.append(SwitchAssignment(SwitchID(id), action, longPress: long))
             }
             return .switches(list)
         }
+    }
+
+    /// A JSON number as the user most likely wrote it: `2`, `0.7`, `1e-07`.
+    static func written(_ n: Double) -> String {
+        if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return String(n)
     }
 
     static func action(_ text: String, name: String) throws(SettingsError) -> SwitchAction {
@@ -164,9 +228,12 @@ extension SwitchControlSettings {
         func bad(_ expected: String) -> SettingsError {
             SettingsError(.invalidValue(name: name, value: value.text, expected: expected))
         }
-        func seconds(positive: Bool = true) throws(SettingsError) -> Interval {
-            guard case .number(let n) = value, n.isFinite, positive ? n > 0 : n >= 0, n <= 3600 else {
-                throw bad("a number of seconds greater than 0 (at most 3600)")
+        // A number of seconds, checked before it becomes an Interval: finite,
+        // within the hard limits (1 ms to 1 hour, so that no timer can fire
+        // twice at one instant); Apple's ranges are checked afterwards.
+        func seconds() throws(SettingsError) -> Interval {
+            guard case .number(let n, _) = value, n.isFinite, n >= 0.001, n <= 3600 else {
+                throw bad("a number of seconds from 0.001 to 3600")
             }
             return .seconds(n)
         }
@@ -181,6 +248,12 @@ extension SwitchControlSettings {
         func flag() throws(SettingsError) -> Bool {
             guard case .bool(let b) = value else { throw bad("true or false") }
             return b
+        }
+        func whole(_ range: ClosedRange<Double>) throws(SettingsError) -> Int {
+            guard case .number(let n, _) = value, n.isFinite, n == n.rounded(), range.contains(n) else {
+                throw bad("a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+            }
+            return Int(n)
         }
         func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type, aliases: [String: E] = [:]) throws(SettingsError) -> E where E.RawValue == String {
             guard case .string(let s) = value, let e = E(rawValue: s) ?? aliases[s] else {
@@ -202,8 +275,12 @@ extension SwitchControlSettings {
         case "loops":
             switch value {
             case .null: loops = nil
-            case .number(let n) where n == n.rounded() && n >= 0 && n <= 1_000_000: loops = n == 0 ? nil : Int(n)
-            default: throw bad("a whole number of loops, or 0 / null for unlimited")
+            case .number(let n, _) where n == 0: loops = nil
+            default:
+                guard case .number(let n, _) = value, n.isFinite, n == n.rounded(), n >= 1, n <= 1_000_000 else {
+                    throw bad("a whole number of loops, or 0 / null for unlimited")
+                }
+                loops = Int(n)
             }
         case "move-repeat": moveRepeat = try toggled(Self.defaultMoveRepeat)
         case "long-press": longPress = try toggled(Self.defaultLongPress)
@@ -213,17 +290,32 @@ extension SwitchControlSettings {
         case "hold-duration": holdDuration = try toggled(Self.defaultHoldDuration)
         case "ignore-repeat": ignoreRepeat = try toggled(Self.defaultIgnoreRepeat)
         case "group-items": groupItems = try flag()
+        case "max-group-size": maxGroupSize = try whole(2...10_000)
+        case "row-overlap":
+            guard case .number(let n, _) = value, n.isFinite, n >= 0, n <= 1 else { throw bad("a fraction from 0 to 1") }
+            rowOverlap = n
         case "gliding-cursor-selection": glidingCursorSelection = try choice(GlidingSelection.self)
-        case "gliding-cursor-speed":
-            guard case .number(let n) = value, n == n.rounded(), n >= 1, n <= 120 else { throw bad("a whole number from 1 to 120") }
-            glidingCursorSpeed = Int(n)
+        case "gliding-cursor-speed": glidingCursorSpeed = try whole(1...120)
         case "gliding-refine-band":
-            guard case .number(let n) = value, n > 0, n.isFinite else { throw bad("a number of points greater than 0") }
+            guard case .number(let n, _) = value, n.isFinite, n >= 1, n <= 100_000 else { throw bad("a width in points from 1 to 100000") }
             glidingRefineBand = n
         case "dwell-time": dwellTime = try seconds()
         case "start-highlighted": startHighlighted = try flag()
+        case "freeze-scan-while-held": freezeScanWhileHeld = try flag()
+        case "menu-button": menuButton = try choice(MenuButtonPlacement.self)
+        case "apple-ranges": appleRanges = try flag()
         default:
             throw SettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)))
+        }
+    }
+}
+
+extension SettingsError.Problem {
+    /// The setting the problem is about, when it names one.
+    var settingName: String? {
+        switch self {
+        case .syntax: return nil
+        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _): return name
         }
     }
 }

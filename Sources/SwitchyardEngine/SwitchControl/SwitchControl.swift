@@ -1,36 +1,72 @@
 import ScreenModel
 
 // Switch Control: item scanning, the scanner menu and point scanning (Gliding
-// Cursor), with switch stabilisation. docs/switch-control.md documents every
-// setting and model choice.
+// Cursor), on switch presses stabilised by `SwitchStabilizer`.
+// docs/switch-control.md documents every setting and model choice.
 //
-// Timing, auto scanning, Pause on First Item P (replacing T), 3 items, loops 2:
+// Timing, auto scanning, Auto Scanning Time T, Pause on First Item P (added
+// to the first item's dwell), 3 items, loops 2:
 //
-//   t=0        P          P+T        P+2T       2P+2T ...   stop
-//   |--item1---|--item2---|--item3---|--item1----| ... |  scanningStopped
-//   (start)                          (pass 1 done: wrap, first-item dwell again)
+//   t=0        T+P        2T+P       3T+P        4T+2P ...  stop
+//   |--item1---|--item2---|--item3---|--item1-----| ... |  scanningStopped
+//   (start)                          (pass 1 done: wrap, first item dwells T+P again)
 //
 // Select on an item (Tap Behavior Default) opens the menu; under Auto Tap:
 //
 //   down(select)          +autoTapTime
 //   |--- autoTap pending ---|  tap (activated)     a second Select before it: menu
 //
-// A switch press, through stabilisation:
+// A press held for Hold Duration (or awaiting Long Press) freezes scanning
+// from its down: the timer that was running is paused, and resumes with the
+// time it had left if the press comes to nothing.
 //
-//   down ──Hold Duration──▶ accepted ──(long-press action?)── up before Long Press: normal action
-//     └─ up before Hold: ignored (holdDurationNotReached)      held to Long Press: long-press action
-//   accepted move switch ──Move Repeat──▶ move ──Move Repeat──▶ move … until up
-//   another down within Ignore Repeat of the accepted press's down: ignored (ignoreRepeat)
+//   down(select) at 0.9 s        accepted at 1.1 s: acts on item 1
+//   |--item1--(frozen)----------|
 //
 // Not handled (listed so nobody assumes otherwise): Auto Hide, Speech, Sound
 // Effects, Recipes, Saved Gestures, keyboard-only settings, Head Tracking,
 // scanner-menu pages and gestures beyond those listed in `MenuItem`.
 
+/// A Switch Control timer: one scanning timer at a time (the phase's), and
+/// each switch's stabilisation timers.
+public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
+    /// Auto scanning: the highlight moves on.
+    case autoScanStep
+    /// Single Switch Step Scanning: the highlighted item is selected.
+    case dwell
+    /// Auto Tap: the selected item (or point) is tapped.
+    case autoTap
+    /// Point mode: the line reached the end of its sweep.
+    case sweepEnd
+    /// Point mode: the pause before a sweep is over; the line starts moving.
+    case sweepStart
+    /// Hold Duration reached for this switch.
+    case hold(SwitchID)
+    /// Long Press time reached for this switch.
+    case longPress(SwitchID)
+    /// Move Repeat: the held move switch moves again.
+    case moveRepeat(SwitchID)
+
+    /// `autoScanStep`, `hold(select)`.
+    public var description: String {
+        switch self {
+        case .autoScanStep: return "autoScanStep"
+        case .dwell: return "dwell"
+        case .autoTap: return "autoTap"
+        case .sweepEnd: return "sweepEnd"
+        case .sweepStart: return "sweepStart"
+        case .hold(let s): return "hold(\(s))"
+        case .longPress(let s): return "longPress(\(s))"
+        case .moveRepeat(let s): return "moveRepeat(\(s))"
+        }
+    }
+}
+
 /// The phase of Switch Control's scanning state machine.
-enum Phase: Hashable, CustomStringConvertible {
+enum Phase: Hashable, Sendable, CustomStringConvertible {
     /// Before `start`.
     case notStarted
-    /// Item mode, the cursor on an item, a group, a group's exit or the menu button.
+    /// Item mode, the cursor on a stop of a level: an item, a group, a group's exit or the menu button.
     case items(ItemCursor)
     /// Manual or step scanning before the first move: nothing highlighted yet on `level`.
     case unhighlighted(level: Int)
@@ -38,6 +74,8 @@ enum Phase: Hashable, CustomStringConvertible {
     case autoTapPending(ItemCursor)
     /// The scanner menu is open.
     case menu(MenuState)
+    /// Point mode: the line waits at the start of its sweep (Pause on First Item).
+    case sweepWaiting(Sweep)
     /// Point mode: a line sweeps.
     case sweeping(Sweep)
     /// Point mode under Auto Tap: a point is chosen; it is tapped when the Auto Tap time runs out.
@@ -51,7 +89,8 @@ enum Phase: Hashable, CustomStringConvertible {
         case .items(let c): return "items(\(c))"
         case .unhighlighted(let l): return "unhighlighted(level \(l))"
         case .autoTapPending(let c): return "autoTapPending(\(c))"
-        case .menu(let m): return "menu(\(m.position)/\(m.items.count))"
+        case .menu(let m): return "menu(\(m.scan.position)/\(m.items.count))"
+        case .sweepWaiting(let s): return "sweepWaiting(\(s.axis) \(s.stage))"
         case .sweeping(let s): return "sweeping(\(s.axis) \(s.stage))"
         case .pointAutoTapPending(let p): return "pointAutoTapPending\(p)"
         case .stopped: return "stopped"
@@ -59,41 +98,46 @@ enum Phase: Hashable, CustomStringConvertible {
     }
 }
 
-/// Where the item cursor is: a level (a group of the navigation order), a
-/// position in it, and the passes completed over it since it was entered.
-struct ItemCursor: Hashable, CustomStringConvertible {
+/// Where the item cursor is: a level (a group of the navigation order) and
+/// a position in its scan (its members, then its trailing stops).
+struct ItemCursor: Hashable, Sendable, CustomStringConvertible {
     var level: Int
-    /// Index into the level's members; `members.count` is the trailing stop
-    /// (a group's exit, or the top level's menu button under Always Tap).
-    var position: Int
-    var passes: Int
-    var description: String { "level \(level) position \(position) passes \(passes)" }
+    var scan: ScanCursor
+
+    init(level: Int, position: Int) {
+        self.level = level
+        self.scan = ScanCursor(position: position, passes: 0)
+    }
+
+    var description: String { "level \(level) position \(scan.position) passes \(scan.passes)" }
 }
 
-/// The timer that belongs to the phase (at most one runs at a time).
-enum PhaseTimer: String, Hashable {
-    case none, autoScanStep, dwell, autoTap, sweepEnd
+/// What stands at a position of a level's scan.
+enum LevelStop: Hashable, Sendable {
+    /// A member of the level: an element or a nested group.
+    case member(NavigationNode)
+    /// The dashed exit after a group's members: Select goes up a level.
+    case exit
+    /// Always Tap's scanner-menu button.
+    case menuButton
 }
 
-/// The phase of one switch's stabilisation.
-enum SwitchPhase: Hashable {
-    /// Not pressed.
-    case up
-    /// Down, waiting for the Hold Duration.
-    case holding(down: Instant)
-    /// Accepted, with a long-press action: waiting for release (normal action) or the Long Press time.
-    case awaitingRelease(down: Instant)
-    /// Accepted and acted on; a move switch repeats while held (Move Repeat).
-    case repeating(down: Instant)
-    /// Accepted and acted on; waiting for release.
-    case down(down: Instant)
-    /// The press was ignored (Ignore Repeat); waiting for release.
-    case ignored(down: Instant)
+/// A scan paused by a pending press (`freezeScanWhileHeld`).
+struct FrozenScan: Hashable, Sendable {
+    /// When the press went down.
+    var at: Instant
+    /// The scanning timer that was running and the time it had left.
+    var timer: SwitchControlTimer?
+    var remaining: Interval
 }
 
-struct SwitchControl {
-    let settings: SwitchControlSettings
-    let navigation: NavigationOptions
+/// iOS Switch Control, as one `AssistiveTechnology` of a session.
+struct SwitchControl: AssistiveTechnology {
+    var settings: SwitchControlSettings
+    /// The session's navigation options.
+    let baseNavigation: NavigationOptions
+    /// The options Switch Control scans with (Group Items and group formation from its settings).
+    var navigation: NavigationOptions
     var order: NavigationOrder
     /// Parent group of each group (-1 for the top).
     var parents: [Int] = []
@@ -103,52 +147,148 @@ struct SwitchControl {
     var refs: [ElementRef?] = []
     var mode: ScanMode
     var phase: Phase = .notStarted
-    var phaseTimer: PhaseTimer = .none
-    var phaseDeadline: Instant = .distantFuture
-    var switchPhases: [SwitchPhase]
-    var switchDeadlines: [Instant]
-    /// The switch-down instant of the last accepted press (for Ignore Repeat).
-    var lastAcceptedDown: Instant?
-    /// When tracing, every transition as `time phase → stimulus → phase`.
-    var trace: [String]? = nil
+    /// The scanning timer that belongs to the phase, when one runs (at most one).
+    var phaseTimer: SwitchControlTimer? = nil
+    var stabilizer: SwitchStabilizer
+    /// Set while a pending press holds scanning still.
+    var frozen: FrozenScan? = nil
+
+    var technology: Technology { .switchControl }
 
     init(settings: SwitchControlSettings, navigation: NavigationOptions, screen: Screen) {
         self.settings = settings
-        var nav = navigation
-        nav.groupItems = settings.groupItems
-        self.navigation = nav
+        self.baseNavigation = navigation
+        self.navigation = settings.navigation(navigation)
         self.mode = settings.mode
-        self.order = NavigationOrder(screen: screen, technology: .switchControl, options: nav)
-        self.switchPhases = Array(repeating: .up, count: settings.switches.count)
-        self.switchDeadlines = Array(repeating: .distantFuture, count: settings.switches.count)
+        self.order = NavigationOrder(screen: screen, technology: .switchControl, options: self.navigation)
+        self.stabilizer = SwitchStabilizer(settings)
         rebuildOrder(screen)
     }
 
-    // MARK: - Validation
+    // MARK: - AssistiveTechnology
 
-    static func validate(_ s: SwitchControlSettings) throws(SessionError) {
-        let ids = s.switches.map(\.switchID)
-        guard !ids.isEmpty else { throw .invalidSwitches("no switches are configured; add one, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}") }
-        if Set(ids).count != ids.count {
-            let dup = ids.first { id in ids.filter { $0 == id }.count > 1 }!
-            throw .invalidSwitches("the switch '\(dup)' is configured twice; give each switch one entry")
+    mutating func start(_ core: inout SessionCore) {
+        rebuildOrder(core.app.screen)
+        restart(&core)
+    }
+
+    mutating func handle(_ input: Input, _ core: inout SessionCore) -> Bool {
+        let id: SwitchID
+        let isDown: Bool
+        switch input {
+        case .switchDown(let s): id = s; isDown = true
+        case .switchUp(let s): id = s; isDown = false
+        case .key, .utterance, .deviceAdded, .deviceRemoved: return false
         }
-        let actions = s.switches.map(\.action)
-        switch s.scanningStyle {
-        case .autoScanning:
-            break
-        case .manualScanning:
-            let moves = actions.contains(.moveToNextItem) || actions.contains(.moveToPreviousItem)
-            let selects = actions.contains(.selectItem) || actions.contains(.tap)
-            if !(moves && selects) || ids.count < 2 { throw .manualScanningNeedsTwoSwitches(configured: ids) }
-        case .singleSwitchStepScanning:
-            if !(actions.contains(.selectItem) || actions.contains(.moveToNextItem)) { throw .stepScanningNeedsAMoveSwitch(configured: ids) }
+        guard let i = stabilizer.index(of: id) else {
+            core.emit(.inputIgnored(input, reason: .unassignedSwitch))
+            return true
         }
-        if let h = s.holdDuration, h >= s.autoTapTime {
-            throw .contradictorySettings("hold-duration \(h) is not shorter than auto-tap-time \(s.autoTapTime); Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu")
+        let before = core.trace == nil ? nil : phase.description
+        let outcome = isDown ? stabilizer.down(i, &core) : stabilizer.up(i, &core)
+        carryOut(outcome, &core)
+        if let before { core.record(before, "\(input)", phase.description) }
+        return true
+    }
+
+    mutating func fire(_ timer: TimerID, _ core: inout SessionCore) {
+        guard case .switchControl(let t) = timer else {
+            core.emit(.bug("Switch Control got the timer \(timer)"))
+            return
         }
-        if let r = s.ignoreRepeat, r >= s.autoTapTime {
-            throw .contradictorySettings("ignore-repeat \(r) is not shorter than auto-tap-time \(s.autoTapTime); Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu")
+        switch t {
+        case .hold(let id), .longPress(let id), .moveRepeat(let id):
+            let before = core.trace == nil ? nil : (phase.description, stabilizer.index(of: id).map { stabilizer.phases[$0].description } ?? "?")
+            carryOut(stabilizer.fire(t, &core), &core)
+            if let before { core.record(before.0, "switchTimer(\(id), \(before.1))", phase.description) }
+        case .autoScanStep, .dwell, .autoTap, .sweepEnd, .sweepStart:
+            guard phaseTimer == t else {
+                core.emit(.bug("timer \(t) fired, but the phase's timer is \(phaseTimer.map(\.description) ?? "none"); ignored"))
+                return
+            }
+            phaseTimer = nil
+            let before = core.trace == nil ? nil : phase.description
+            firePhaseTimer(t, &core)
+            if let before { core.record(before, "timer(\(t))", phase.description) }
+        }
+    }
+
+    mutating func appDidChange(_ change: AppChange, _ core: inout SessionCore) {
+        frozen = nil
+        switch change {
+        case .screenChanged:
+            rebuildOrder(core.app.screen)
+            restart(&core)
+        case .sheetDismissed(let focus):
+            rebuildOrder(core.app.screen)
+            if mode == .item, let f = focus, let c = cursor(on: f) {
+                show(c, firstOfLevel: false, &core)
+            } else {
+                restart(&core)
+            }
+        case .sameScreen(let acted, let by, let orderChanged):
+            if orderChanged { rebuildOrder(core.app.screen) }
+            guard by == .switchControl else {
+                // Another technology acted: scanning carries on unless its place is gone.
+                if orderChanged { restart(&core) }
+                return
+            }
+            switch mode {
+            case .point:
+                restart(&core)
+            case .item:
+                switch settings.focusedItemAfterTap {
+                case .firstItem:
+                    restart(&core)
+                case .currentItem:
+                    if let k = acted, let c = cursor(on: k) { show(c, firstOfLevel: false, &core) } else { restart(&core) }
+                }
+            }
+        case .scrolled(let container, let by):
+            rebuildOrder(core.app.screen)
+            guard by == .switchControl, mode == .item else {
+                restart(&core)
+                return
+            }
+            resumeAfterScroll(in: container, &core)
+        }
+    }
+
+    mutating func reconfigure(_ new: TechnologySettings, _ core: inout SessionCore) {
+        guard case .switchControl(let s) = new else {
+            core.emit(.bug("Switch Control got settings for \(new.technology.name)"))
+            return
+        }
+        let old = settings
+        settings = s
+        if old.switches != s.switches || old.holdDuration != s.holdDuration || old.ignoreRepeat != s.ignoreRepeat
+            || old.longPress != s.longPress || old.moveRepeat != s.moveRepeat {
+            // Held switches are forgotten: their releases come unpaired.
+            for a in old.switches {
+                core.cancel(.switchControl(.hold(a.switchID)))
+                core.cancel(.switchControl(.longPress(a.switchID)))
+                core.cancel(.switchControl(.moveRepeat(a.switchID)))
+            }
+            stabilizer = SwitchStabilizer(s)
+            frozen = nil
+        }
+        navigation = s.navigation(baseNavigation)
+        let restarts = old.navigation(baseNavigation) != navigation || old.mode != s.mode || old.scanningStyle != s.scanningStyle
+            || old.tapBehavior != s.tapBehavior || old.menuButton != s.menuButton
+        if restarts {
+            mode = s.mode
+            rebuildOrder(core.app.screen)
+            restart(&core)
+        }
+        // Otherwise the phase carries on; new times apply from the next step.
+    }
+
+    func present(into p: inout Presentation) {
+        p.highlight = currentHighlight
+        if case .menu(let m) = phase {
+            var target: ElementRef? = nil
+            if case .element(let k) = m.target { target = refs.indices.contains(k) ? refs[k] : nil }
+            p.scannerMenu = ScannerMenuPresentation(items: m.items.map(\.title), highlightedItem: m.scan.position < m.items.count ? m.scan.position : nil, target: target)
         }
     }
 
@@ -180,34 +320,43 @@ struct SwitchControl {
     }
 
     func ref(_ k: ElementIndex, _ screen: Screen) -> ElementRef {
-        refs.indices.contains(k) ? (refs[k] ?? ElementRef(screen, k)) : ElementRef(screen, k)
+        if refs.indices.contains(k), let r = refs[k] { return r }
+        return ElementRef(screen, k)
     }
 
-    /// Whether level `level` ends with a trailing stop (exit, or Always Tap's menu button).
-    func hasTrailing(_ level: Int) -> Bool {
-        if level != 0 { return true }
-        return settings.tapBehavior == .alwaysTap
+    /// Whether Always Tap's menu button ends each level's pass.
+    var showsMenuButton: Bool {
+        mode == .item && settings.tapBehavior == .alwaysTap && settings.menuButton == .eachLevel
     }
 
+    /// The number of stops in level `level`'s scan: its members, then the
+    /// exit (below the top level), then the menu button (Always Tap).
     func count(_ level: Int) -> Int {
-        order.groups[level].members.count + (hasTrailing(level) ? 1 : 0)
+        order.groups[level].members.count + (level == 0 ? 0 : 1) + (showsMenuButton ? 1 : 0)
     }
 
-    func highlight(_ c: ItemCursor) -> Highlight {
+    /// What stands at cursor `c`.
+    func stop(at c: ItemCursor) -> LevelStop {
         let members = order.groups[c.level].members
-        if c.position == members.count {
-            return c.level == 0 ? .menuButton : .groupExit(frame: order.groups[c.level].frame)
-        }
-        switch members[c.position] {
-        case .stop(let k): return .element(refs[k]!)
-        case .group(let g): return .group(frame: order.groups[g].frame, count: stopCounts[g])
+        let p = c.scan.position
+        if p < members.count { return .member(members[p]) }
+        if c.level != 0 && p == members.count { return .exit }
+        return .menuButton
+    }
+
+    func highlight(_ c: ItemCursor, _ screen: Screen) -> Highlight {
+        switch stop(at: c) {
+        case .member(.stop(let k)): return .element(ref(k, screen))
+        case .member(.group(let g)): return .group(frame: order.groups[g].frame, count: stopCounts[g])
+        case .exit: return .groupExit(frame: order.groups[c.level].frame)
+        case .menuButton: return .menuButton
         }
     }
 
     /// The cursor on element `k`, if it is a stop.
     func cursor(on k: ElementIndex) -> ItemCursor? {
         for (g, group) in order.groups.enumerated() {
-            if let p = group.members.firstIndex(of: .stop(k)) { return ItemCursor(level: g, position: p, passes: 0) }
+            if let p = group.members.firstIndex(of: .stop(k)) { return ItemCursor(level: g, position: p) }
         }
         return nil
     }
@@ -215,103 +364,123 @@ struct SwitchControl {
     var currentHighlight: Highlight? {
         switch phase {
         case .notStarted, .stopped, .unhighlighted: return nil
-        case .items(let c), .autoTapPending(let c): return highlight(c)
-        case .menu(let m): return .menuItem(m.items[m.position].title)
+        case .items(let c), .autoTapPending(let c): return refs.isEmpty ? nil : highlightWithoutScreen(c)
+        case .menu(let m): return m.highlight(refs)
         case .sweeping(let s): return .pointSweep(axis: s.axis, stage: s.stage, from: s.from, to: s.to, duration: s.duration)
+        case .sweepWaiting(let s): return .pointLine(axis: s.axis, position: s.from)
         case .pointAutoTapPending(let p): return .pointLine(axis: .y, position: p.y)
         }
     }
 
-    // MARK: - Timers
-
-    var nextDeadline: Instant? {
-        var best = phaseDeadline
-        for d in switchDeadlines where d < best { best = d }
-        return best == .distantFuture ? nil : best
-    }
-
-    var pendingTimers: [PendingTimer] {
-        var out: [PendingTimer] = []
-        if phaseDeadline != .distantFuture { out.append(PendingTimer(phaseTimer.rawValue, at: phaseDeadline)) }
-        for (i, d) in switchDeadlines.enumerated() where d != .distantFuture {
-            let id = settings.switches[i].switchID
-            switch switchPhases[i] {
-            case .holding: out.append(PendingTimer("hold(\(id))", at: d))
-            case .awaitingRelease: out.append(PendingTimer("longPress(\(id))", at: d))
-            case .repeating: out.append(PendingTimer("moveRepeat(\(id))", at: d))
-            case .up, .down, .ignored: out.append(PendingTimer("bug(\(id))", at: d))
-            }
+    /// `highlight(_:_:)` from the refs made for the current screen.
+    func highlightWithoutScreen(_ c: ItemCursor) -> Highlight? {
+        switch stop(at: c) {
+        case .member(.stop(let k)): return refs.indices.contains(k) ? refs[k].map { .element($0) } : nil
+        case .member(.group(let g)): return .group(frame: order.groups[g].frame, count: stopCounts[g])
+        case .exit: return .groupExit(frame: order.groups[c.level].frame)
+        case .menuButton: return .menuButton
         }
-        return out
     }
 
-    mutating func schedule(_ timer: PhaseTimer, at t: Instant) {
-        phaseTimer = timer
-        phaseDeadline = t
+    // MARK: - The phase's timer
+
+    mutating func schedulePhase(_ t: SwitchControlTimer, at deadline: Instant, _ core: inout SessionCore) {
+        if let old = phaseTimer, old != t { core.cancel(.switchControl(old)) }
+        phaseTimer = t
+        frozen = nil
+        core.schedule(.switchControl(t), at: deadline)
     }
 
-    mutating func cancelPhaseTimer() {
-        phaseTimer = .none
-        phaseDeadline = .distantFuture
+    mutating func cancelPhaseTimer(_ core: inout SessionCore) {
+        if let t = phaseTimer { core.cancel(.switchControl(t)) }
+        phaseTimer = nil
+        frozen = nil
     }
 
-    /// Fires the earliest timer due at or before `limit`, moving `w.now` to its
-    /// deadline; false when none is due. Works in place (the hot path of auto scanning).
-    mutating func fireNext(upTo limit: Instant, _ app: inout AppState, _ w: inout EventLog) -> Bool {
-        var best = phaseDeadline
-        for d in switchDeadlines where d < best { best = d }
-        guard best <= limit, best != .distantFuture else { return false }
-        if best > w.now { w.now = best }
-        fireDue(&app, &w)
-        return true
+    mutating func firePhaseTimer(_ timer: SwitchControlTimer, _ core: inout SessionCore) {
+        switch (phase, timer) {
+        case (.items(let c), .autoScanStep):
+            autoStep(c, &core)
+        case (.items(let c), .dwell):
+            select(c, &core)
+        case (.menu(let m), .autoScanStep):
+            menuAutoStep(m, &core)
+        case (.menu(let m), .dwell):
+            choose(m, &core)
+        case (.autoTapPending(let c), .autoTap):
+            tapItem(c, &core)
+        case (.sweepWaiting(let s), .sweepStart):
+            startMoving(s, &core)
+        case (.sweeping(let s), .sweepEnd):
+            sweepEnded(s, &core)
+        case (.pointAutoTapPending(let p), .autoTap):
+            tapPoint(p, &core)
+        case (.notStarted, _), (.items, _), (.unhighlighted, _), (.autoTapPending, _), (.menu, _),
+             (.sweepWaiting, _), (.sweeping, _), (.pointAutoTapPending, _), (.stopped, _):
+            core.emit(.bug("timer \(timer) fired in phase \(phase); ignored"))
+        }
     }
 
-    /// Fires the one timer due at `w.now` that comes first: the phase's, then switches in configured order.
-    mutating func fireDue(_ app: inout AppState, _ w: inout EventLog) {
-        if phaseDeadline <= w.now {
-            let timer = phaseTimer
-            cancelPhaseTimer()
-            let before = trace == nil ? nil : phase
-            firePhaseTimer(timer, &app, &w)
-            if let before { record(before, "timer(\(timer.rawValue))", w.now) }
+    // MARK: - Freezing under a pending press
+
+    /// After a stabilised transition: freeze scanning while a press is
+    /// pending, thaw it when none is and the press left the phase as it was.
+    mutating func updateFreeze(_ core: inout SessionCore) {
+        guard settings.freezeScanWhileHeld else { return }
+        if stabilizer.hasPendingPress {
+            if frozen == nil { freeze(&core) }
+        } else if frozen != nil {
+            if core.pendingChange != nil { frozen = nil } else { thaw(&core) }
+        }
+    }
+
+    mutating func freeze(_ core: inout SessionCore) {
+        var f = FrozenScan(at: core.now, timer: nil, remaining: .zero)
+        if let t = phaseTimer, let deadline = core.timers.deadline(of: .switchControl(t)) {
+            f.timer = t
+            f.remaining = max(.zero, deadline - core.now)
+            core.cancel(.switchControl(t))
+        }
+        frozen = f
+    }
+
+    mutating func thaw(_ core: inout SessionCore) {
+        guard let f = frozen else { return }
+        frozen = nil
+        guard let t = f.timer, phaseTimer == t else { return }
+        if case .sweeping(var s) = phase {
+            // The line stood still while frozen: it sweeps on from where it stopped.
+            s.from = s.position(at: f.at)
+            s.start = core.now
+            phase = .sweeping(s)
+            core.emit(.highlighted(.pointSweep(axis: s.axis, stage: s.stage, from: s.from, to: s.to, duration: s.duration)))
+            core.schedule(.switchControl(t), at: s.start + s.duration)
             return
         }
-        for i in switchDeadlines.indices where switchDeadlines[i] <= w.now {
-            switchDeadlines[i] = .distantFuture
-            let before = trace == nil ? nil : phase
-            let switchBefore = switchPhases[i]
-            fireSwitchTimer(i, &app, &w)
-            if let before { record(before, "switchTimer(\(settings.switches[i].switchID), \(switchBefore))", w.now) }
-            return
-        }
+        core.schedule(.switchControl(t), at: core.now + f.remaining)
     }
 
     // MARK: - Start and restart
 
-    mutating func start(_ app: inout AppState, _ w: inout EventLog) {
-        rebuildOrder(app.screen)
-        restart(&app, &w)
-    }
-
     /// Begins scanning afresh on the current screen: the first item of the top
     /// level (item mode) or the first sweep (point mode).
-    mutating func restart(_ app: inout AppState, _ w: inout EventLog) {
-        cancelPhaseTimer()
+    mutating func restart(_ core: inout SessionCore) {
+        cancelPhaseTimer(&core)
         switch mode {
         case .point:
-            beginSweep(axis: .x, stage: .coarse, around: nil, chosenX: nil, app.screen, &w)
+            beginSweep(axis: .x, stage: .coarse, around: nil, chosenX: nil, refining: nil, &core)
         case .item:
             guard count(0) > 0 else {
                 phase = .stopped
-                w.emit(.scanningStopped(reason: "nothing to scan on '\(app.screen.name)'"))
+                core.emit(.scanningStopped(reason: "nothing to scan on '\(core.app.screen.name)'"))
                 return
             }
             switch settings.scanningStyle {
             case .autoScanning:
-                show(ItemCursor(level: 0, position: 0, passes: 0), firstOfLevel: true, &w)
+                show(ItemCursor(level: 0, position: 0), firstOfLevel: true, &core)
             case .manualScanning, .singleSwitchStepScanning:
                 if settings.startHighlighted {
-                    show(ItemCursor(level: 0, position: 0, passes: 0), firstOfLevel: true, &w)
+                    show(ItemCursor(level: 0, position: 0), firstOfLevel: true, &core)
                 } else {
                     phase = .unhighlighted(level: 0)
                 }
@@ -319,330 +488,179 @@ struct SwitchControl {
         }
     }
 
-    /// The dwell of an item under auto scanning.
+    /// Loops used up: the cursor hides until a switch is pressed.
+    mutating func stopScanning(_ core: inout SessionCore) {
+        cancelPhaseTimer(&core)
+        phase = .stopped
+        core.emit(.scanningStopped(reason: "loops"))
+    }
+
+    /// The dwell of a highlight under auto scanning. The first item of a level
+    /// dwells T + P (or the longer of the two): never less than the others.
     func dwell(firstOfLevel: Bool) -> Interval {
         guard firstOfLevel, let p = settings.pauseOnFirstItem else { return settings.autoScanningTime }
-        return settings.pauseOnFirstItemAdds ? settings.autoScanningTime + p : p
+        return settings.pauseOnFirstItemAdds ? settings.autoScanningTime + p : max(settings.autoScanningTime, p)
+    }
+
+    /// Starts the scanning style's timer for a highlight just shown.
+    mutating func startDwell(firstOfLevel: Bool, _ core: inout SessionCore) {
+        switch settings.scanningStyle {
+        case .autoScanning: schedulePhase(.autoScanStep, at: core.now + dwell(firstOfLevel: firstOfLevel), &core)
+        case .manualScanning, .singleSwitchStepScanning: cancelPhaseTimer(&core)
+        }
     }
 
     /// Highlights `c` and starts the style's timer.
-    mutating func show(_ c: ItemCursor, firstOfLevel: Bool, _ w: inout EventLog) {
+    mutating func show(_ c: ItemCursor, firstOfLevel: Bool, _ core: inout SessionCore) {
         phase = .items(c)
-        w.emit(.highlighted(highlight(c)))
-        switch settings.scanningStyle {
-        case .autoScanning: schedule(.autoScanStep, at: w.now + dwell(firstOfLevel: firstOfLevel))
-        case .manualScanning: cancelPhaseTimer()
-        case .singleSwitchStepScanning: cancelPhaseTimer()
-        }
-    }
-
-    // MARK: - Phase timers
-
-    mutating func firePhaseTimer(_ timer: PhaseTimer, _ app: inout AppState, _ w: inout EventLog) {
-        switch (phase, timer) {
-        case (.items(let c), .autoScanStep):
-            autoStep(c, &w)
-        case (.items(let c), .dwell):
-            select(c, &app, &w)
-        case (.menu(let m), .autoScanStep):
-            menuAutoStep(m, &app, &w)
-        case (.menu(let m), .dwell):
-            choose(m, &app, &w)
-        case (.autoTapPending(let c), .autoTap):
-            tapItem(c, &app, &w)
-        case (.sweeping(let s), .sweepEnd):
-            sweepEnded(s, app.screen, &w)
-        case (.pointAutoTapPending(let p), .autoTap):
-            tapPoint(p, &app, &w)
-        case (.notStarted, _), (.items, _), (.unhighlighted, _), (.autoTapPending, _), (.menu, _),
-             (.sweeping, _), (.pointAutoTapPending, _), (.stopped, _):
-            w.emit(.bug("timer \(timer.rawValue) fired in phase \(phase); ignored"))
-        }
+        core.emit(.highlighted(highlight(c, core.app.screen)))
+        startDwell(firstOfLevel: firstOfLevel, &core)
     }
 
     /// Auto scanning: the highlight moves on; at the end of a pass it wraps or stops.
-    mutating func autoStep(_ c: ItemCursor, _ w: inout EventLog) {
+    mutating func autoStep(_ c: ItemCursor, _ core: inout SessionCore) {
         var c = c
-        if c.position + 1 < count(c.level) {
-            c.position += 1
-            show(c, firstOfLevel: false, &w)
-            return
+        switch c.scan.step(count: count(c.level), loops: settings.loops) {
+        case .moved: show(c, firstOfLevel: false, &core)
+        case .wrapped: show(c, firstOfLevel: settings.pauseOnFirstItemAfterLoop, &core)
+        case .loopsUsedUp: stopScanning(&core)
         }
-        c.passes += 1
-        if let loops = settings.loops, c.passes >= loops {
-            phase = .stopped
-            w.emit(.scanningStopped(reason: "loops"))
-            return
-        }
-        c.position = 0
-        show(c, firstOfLevel: settings.pauseOnFirstItemAfterLoop, &w)
     }
 
     // MARK: - Moves
 
     /// Move To Next / Previous Item (and the moving switch of step scanning) in item mode.
-    mutating func move(_ c: ItemCursor, by delta: Int, _ w: inout EventLog) {
-        let n = count(c.level)
+    mutating func move(_ c: ItemCursor, by delta: Int, _ core: inout SessionCore) {
         var c = c
-        c.position = ((c.position + delta) % n + n) % n
-        c.passes = 0
-        show(c, firstOfLevel: false, &w)
-        if settings.scanningStyle == .singleSwitchStepScanning { schedule(.dwell, at: w.now + settings.dwellTime) }
+        c.scan.move(by: delta, count: count(c.level))
+        show(c, firstOfLevel: false, &core)
+        if settings.scanningStyle == .singleSwitchStepScanning { schedulePhase(.dwell, at: core.now + settings.dwellTime, &core) }
     }
 
     // MARK: - Select
 
-    /// Select Item on the highlighted item (Tap Behavior decides what happens to an element).
-    mutating func select(_ c: ItemCursor, _ app: inout AppState, _ w: inout EventLog) {
-        let members = order.groups[c.level].members
-        if c.position == members.count {
-            if c.level == 0 {
-                openMenu(.none, resume: .item(c), app.screen, &w)
-            } else {
-                // The exit stop: back up one level, onto the group just left.
-                let parent = parents[c.level]
-                let p = order.groups[parent].members.firstIndex(of: .group(c.level)) ?? 0
-                show(ItemCursor(level: parent, position: p, passes: 0), firstOfLevel: false, &w)
-            }
-            return
-        }
-        switch members[c.position] {
-        case .group(let g):
-            show(ItemCursor(level: g, position: 0, passes: 0), firstOfLevel: true, &w)
-        case .stop(let k):
+    /// Select Item on the highlighted stop (Tap Behavior decides what happens to an element).
+    mutating func select(_ c: ItemCursor, _ core: inout SessionCore) {
+        switch stop(at: c) {
+        case .exit:
+            // Back up one level, onto the group just left.
+            let parent = parents[c.level]
+            guard parent >= 0 else { return restart(&core) }
+            let p = order.groups[parent].members.firstIndex(of: .group(c.level)) ?? 0
+            show(ItemCursor(level: parent, position: p), firstOfLevel: false, &core)
+        case .menuButton:
+            openMenu(.none, resume: .item(c), &core)
+        case .member(.group(let g)):
+            show(ItemCursor(level: g, position: 0), firstOfLevel: true, &core)
+        case .member(.stop(let k)):
             switch settings.tapBehavior {
             case .default:
-                openMenu(.element(k), resume: .item(c), app.screen, &w)
+                openMenu(.element(k), resume: .item(c), &core)
             case .autoTap:
                 phase = .autoTapPending(c)
-                schedule(.autoTap, at: w.now + settings.autoTapTime)
+                schedulePhase(.autoTap, at: core.now + settings.autoTapTime, &core)
             case .alwaysTap:
-                tapItem(c, &app, &w)
+                tapItem(c, &core)
             }
         }
     }
 
-    /// Taps the element under `c` at its activation point, carries out its effects, and resumes.
-    mutating func tapItem(_ c: ItemCursor, _ app: inout AppState, _ w: inout EventLog) {
-        cancelPhaseTimer()
-        guard c.position < order.groups[c.level].members.count, case .stop(let k) = order.groups[c.level].members[c.position] else {
-            // A Tap switch on a group or exit acts like Select.
-            select(c, &app, &w)
-            return
+    /// Taps the element under `c` at its activation point; the session then
+    /// tells every technology what changed (`appDidChange`).
+    mutating func tapItem(_ c: ItemCursor, _ core: inout SessionCore) {
+        guard case .member(.stop(let k)) = stop(at: c) else {
+            // A Tap switch on a group, exit or menu button acts like Select.
+            return select(c, &core)
         }
-        w.emit(.activated(ref(k, app.screen), at: app.screen.activationPoint(of: k)))
-        let outcome = app.perform(app.screen.activationEffects(of: k), source: k, into: &w)
-        resume(after: outcome, element: k, &app, &w)
-    }
-
-    /// After an action on element `k`: the screen-change rule, then Focused Item After Tap.
-    mutating func resume(after outcome: EffectOutcome, element k: ElementIndex?, _ app: inout AppState, _ w: inout EventLog) {
-        switch outcome {
-        case .screenChanged:
-            rebuildOrder(app.screen)
-            restart(&app, &w)
-        case .dismissed(let presenter):
-            rebuildOrder(app.screen)
-            guard mode == .item, let presenter, let c = cursor(on: presenter.index) else {
-                restart(&app, &w)
-                return
-            }
-            w.emit(.focusRestored(ref(presenter.index, app.screen)))
-            show(c, firstOfLevel: false, &w)
-        case .sameScreen(let traitsChanged):
-            if traitsChanged { rebuildOrder(app.screen) }
-            switch mode {
-            case .point:
-                restart(&app, &w)
-            case .item:
-                switch settings.focusedItemAfterTap {
-                case .firstItem:
-                    restart(&app, &w)
-                case .currentItem:
-                    if let k, let c = cursor(on: k) { show(c, firstOfLevel: false, &w) } else { restart(&app, &w) }
-                }
-            }
-        }
+        cancelPhaseTimer(&core)
+        core.activate(k, by: .switchControl)
     }
 
     // MARK: - Actions
 
+    /// Carries out what the stabilizer decided, then freezes or thaws scanning.
+    mutating func carryOut(_ outcome: SwitchStabilizer.Outcome, _ core: inout SessionCore) {
+        switch outcome {
+        case .nothing: break
+        case .ignored(let input, let reason): core.emit(.inputIgnored(input, reason: reason))
+        case .act(let action, let id): perform(action, .switchDown(id), &core)
+        }
+        updateFreeze(&core)
+    }
+
     /// Runs a switch's action (after stabilisation) in the current phase.
-    mutating func perform(_ action: SwitchAction, _ input: Input, _ app: inout AppState, _ w: inout EventLog) {
+    mutating func perform(_ action: SwitchAction, _ input: Input, _ core: inout SessionCore) {
         let stepStyle = settings.scanningStyle == .singleSwitchStepScanning
         switch phase {
         case .notStarted:
-            w.emit(.bug("switch action \(action.rawValue) before start"))
+            core.emit(.bug("switch action \(action.rawValue) before start"))
         case .stopped:
             // Any press restarts scanning; the press itself selects nothing.
-            restart(&app, &w)
+            restart(&core)
         case .unhighlighted(let level):
             switch action {
             case .moveToNextItem:
-                move(ItemCursor(level: level, position: -1, passes: 0), by: 1, &w)
+                move(ItemCursor(level: level, position: -1), by: 1, &core)
             case .selectItem where stepStyle:
-                move(ItemCursor(level: level, position: -1, passes: 0), by: 1, &w)
+                move(ItemCursor(level: level, position: -1), by: 1, &core)
             case .moveToPreviousItem:
-                move(ItemCursor(level: level, position: 0, passes: 0), by: -1, &w)
+                move(ItemCursor(level: level, position: 0), by: -1, &core)
             case .selectItem, .tap:
-                w.emit(.inputIgnored(input, reason: .nothingHighlighted))
+                core.emit(.inputIgnored(input, reason: .nothingHighlighted))
             case .scannerMenu:
-                openMenu(.none, resume: .top, app.screen, &w)
+                openMenu(.none, resume: .top, &core)
             }
         case .items(let c):
             switch action {
-            case .selectItem where stepStyle: move(c, by: 1, &w)
-            case .selectItem: select(c, &app, &w)
-            case .moveToNextItem: move(c, by: 1, &w)
-            case .moveToPreviousItem: move(c, by: -1, &w)
-            case .tap: tapItem(c, &app, &w)
+            case .selectItem where stepStyle: move(c, by: 1, &core)
+            case .selectItem: select(c, &core)
+            case .moveToNextItem: move(c, by: 1, &core)
+            case .moveToPreviousItem: move(c, by: -1, &core)
+            case .tap: tapItem(c, &core)
             case .scannerMenu:
-                let members = order.groups[c.level].members
-                if c.position < members.count, case .stop(let k) = members[c.position] {
-                    openMenu(.element(k), resume: .item(c), app.screen, &w)
+                if case .member(.stop(let k)) = stop(at: c) {
+                    openMenu(.element(k), resume: .item(c), &core)
                 } else {
-                    openMenu(.none, resume: .item(c), app.screen, &w)
+                    openMenu(.none, resume: .item(c), &core)
                 }
             }
         case .autoTapPending(let c):
-            cancelPhaseTimer()
+            cancelPhaseTimer(&core)
             switch action {
             case .selectItem, .scannerMenu:
                 // The second press inside the Auto Tap time opens the menu.
-                let members = order.groups[c.level].members
-                guard case .stop(let k) = members[c.position] else {
-                    w.emit(.bug("auto tap pending on a non-element"))
-                    return
+                guard case .member(.stop(let k)) = stop(at: c) else {
+                    core.emit(.bug("auto tap pending on a non-element"))
+                    return restart(&core)
                 }
-                openMenu(.element(k), resume: .item(c), app.screen, &w)
-            case .tap: tapItem(c, &app, &w)
-            case .moveToNextItem: move(c, by: 1, &w)
-            case .moveToPreviousItem: move(c, by: -1, &w)
+                openMenu(.element(k), resume: .item(c), &core)
+            case .tap: tapItem(c, &core)
+            case .moveToNextItem: move(c, by: 1, &core)
+            case .moveToPreviousItem: move(c, by: -1, &core)
             }
         case .menu(let m):
             switch action {
-            case .selectItem where stepStyle: moveMenu(m, by: 1, &w)
-            case .selectItem, .tap: choose(m, &app, &w)
-            case .moveToNextItem: moveMenu(m, by: 1, &w)
-            case .moveToPreviousItem: moveMenu(m, by: -1, &w)
-            case .scannerMenu: escape(m, &app, &w)
+            case .selectItem where stepStyle: moveMenu(m, by: 1, &core)
+            case .selectItem, .tap: choose(m, &core)
+            case .moveToNextItem: moveMenu(m, by: 1, &core)
+            case .moveToPreviousItem: moveMenu(m, by: -1, &core)
+            case .scannerMenu: closeMenu(m, &core)
             }
-        case .sweeping(let s):
+        case .sweepWaiting(let s), .sweeping(let s):
             switch action {
-            case .selectItem, .tap: stopLine(s, &app, &w)
-            case .moveToNextItem, .moveToPreviousItem: w.emit(.inputIgnored(input, reason: .notApplicable))
-            case .scannerMenu: openMenu(.none, resume: .top, app.screen, &w)
+            case .selectItem, .tap: stopLine(s, &core)
+            case .moveToNextItem, .moveToPreviousItem: core.emit(.inputIgnored(input, reason: .notApplicable))
+            case .scannerMenu: openMenu(.none, resume: .top, &core)
             }
         case .pointAutoTapPending(let p):
-            cancelPhaseTimer()
+            cancelPhaseTimer(&core)
             switch action {
-            case .selectItem, .scannerMenu: openMenu(.point(p), resume: .top, app.screen, &w)
-            case .tap: tapPoint(p, &app, &w)
+            case .selectItem, .scannerMenu: openMenu(.point(p), resume: .top, &core)
+            case .tap: tapPoint(p, &core)
             case .moveToNextItem, .moveToPreviousItem:
-                w.emit(.inputIgnored(input, reason: .notApplicable))
-                schedule(.autoTap, at: w.now + settings.autoTapTime)
+                core.emit(.inputIgnored(input, reason: .notApplicable))
+                schedulePhase(.autoTap, at: core.now + settings.autoTapTime, &core)
             }
-        }
-    }
-
-    // MARK: - Switch stabilisation
-
-    mutating func handleSwitch(_ input: Input, _ app: inout AppState, _ w: inout EventLog) {
-        let id: SwitchID
-        let isDown: Bool
-        switch input {
-        case .switchDown(let s): id = s; isDown = true
-        case .switchUp(let s): id = s; isDown = false
-        case .key, .utterance, .deviceAdded, .deviceRemoved:
-            w.emit(.bug("handleSwitch got \(input)"))
-            return
-        }
-        guard let i = settings.switches.firstIndex(where: { $0.switchID == id }) else {
-            w.emit(.inputIgnored(input, reason: .unassignedSwitch))
-            return
-        }
-        let before = trace == nil ? nil : phase
-        if isDown { switchDown(i, input, &app, &w) } else { switchUp(i, input, &app, &w) }
-        if let before { record(before, "\(input)", w.now) }
-    }
-
-    /// Appends `before → stimulus → after` to the trace.
-    mutating func record(_ before: Phase, _ stimulus: String, _ now: Instant) {
-        trace?.append("\(now) \(before) → \(stimulus) → \(phase)")
-    }
-
-    mutating func switchDown(_ i: Int, _ input: Input, _ app: inout AppState, _ w: inout EventLog) {
-        switch switchPhases[i] {
-        case .up:
-            if let r = settings.ignoreRepeat, let last = lastAcceptedDown, w.now - last < r {
-                switchPhases[i] = .ignored(down: w.now)
-                w.emit(.inputIgnored(input, reason: .ignoreRepeat))
-                return
-            }
-            if let h = settings.holdDuration {
-                switchPhases[i] = .holding(down: w.now)
-                switchDeadlines[i] = w.now + h
-            } else {
-                accept(i, down: w.now, &app, &w)
-            }
-        case .holding, .awaitingRelease, .repeating, .down, .ignored:
-            w.emit(.inputIgnored(input, reason: .unpairedSwitchTransition))
-        }
-    }
-
-    mutating func switchUp(_ i: Int, _ input: Input, _ app: inout AppState, _ w: inout EventLog) {
-        let phaseBefore = switchPhases[i]
-        switchPhases[i] = .up
-        switchDeadlines[i] = .distantFuture
-        switch phaseBefore {
-        case .up:
-            w.emit(.inputIgnored(input, reason: .unpairedSwitchTransition))
-        case .holding:
-            w.emit(.inputIgnored(.switchDown(settings.switches[i].switchID), reason: .holdDurationNotReached))
-        case .awaitingRelease:
-            // Released before the Long Press time: the normal action.
-            perform(settings.switches[i].action, .switchDown(settings.switches[i].switchID), &app, &w)
-        case .repeating, .down, .ignored:
-            break
-        }
-    }
-
-    /// A press counts (Hold Duration reached, or none set).
-    mutating func accept(_ i: Int, down: Instant, _ app: inout AppState, _ w: inout EventLog) {
-        lastAcceptedDown = down
-        let a = settings.switches[i]
-        if let lp = settings.longPress, a.longPressAction != nil {
-            switchPhases[i] = .awaitingRelease(down: down)
-            switchDeadlines[i] = max(w.now, down + lp)
-            return
-        }
-        act(i, a.action, down: down, &app, &w)
-    }
-
-    /// Runs an action of switch `i` and arms Move Repeat for a held move switch.
-    mutating func act(_ i: Int, _ action: SwitchAction, down: Instant, _ app: inout AppState, _ w: inout EventLog) {
-        let input = Input.switchDown(settings.switches[i].switchID)
-        if let m = settings.moveRepeat, action == .moveToNextItem || action == .moveToPreviousItem {
-            switchPhases[i] = .repeating(down: down)
-            switchDeadlines[i] = w.now + m
-        } else {
-            switchPhases[i] = .down(down: down)
-        }
-        perform(action, input, &app, &w)
-    }
-
-    mutating func fireSwitchTimer(_ i: Int, _ app: inout AppState, _ w: inout EventLog) {
-        let a = settings.switches[i]
-        switch switchPhases[i] {
-        case .holding(let down):
-            accept(i, down: down, &app, &w)
-        case .awaitingRelease(let down):
-            act(i, a.longPressAction ?? a.action, down: down, &app, &w)
-        case .repeating:
-            switchDeadlines[i] = w.now + settings.moveRepeat!
-            perform(a.action, .switchDown(a.switchID), &app, &w)
-        case .up, .down, .ignored:
-            w.emit(.bug("switch timer for '\(a.switchID)' fired in phase \(switchPhases[i]); ignored"))
         }
     }
 }

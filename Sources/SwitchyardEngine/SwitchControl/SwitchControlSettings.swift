@@ -68,6 +68,16 @@ public enum GlidingSelection: String, Hashable, Sendable, CaseIterable {
     case precise
 }
 
+/// Where Always Tap puts the scanner-menu button.
+public enum MenuButtonPlacement: String, Hashable, Sendable, CaseIterable {
+    /// At the end of every level's pass (the top level and each group), so
+    /// the menu can be reached without leaving a group. Default.
+    case eachLevel = "each-level"
+    /// No menu button: the menu is reached with a Scanner Menu switch only
+    /// (Android Switch Access's auto-select, scanning-models.md V10).
+    case none
+}
+
 /// Every Switch Control setting, with Apple's documented default where there
 /// is one and a documented model choice where there is not
 /// (docs/switch-control.md lists each with its source).
@@ -86,9 +96,10 @@ public struct SwitchControlSettings: Hashable, Sendable {
     public var autoScanningTime: Interval = .seconds(1)
     /// Default off; 0.5 s when turned on.
     public var pauseOnFirstItem: Interval? = nil
-    /// Model choice: the first item dwells for the pause instead of the
-    /// Auto Scanning Time (false, default) or for both added (true, Android's rule).
-    public var pauseOnFirstItemAdds: Bool = false
+    /// Model choice: the first item dwells for the Auto Scanning Time plus the
+    /// pause (true, default; Android's T + D0), or for the longer of the two
+    /// (false). Either way the first item never dwells less than the others.
+    public var pauseOnFirstItemAdds: Bool = true
     /// Model choice: the pause also applies when a loop wraps back to the first item. Default true.
     public var pauseOnFirstItemAfterLoop: Bool = true
     /// Passes over a level before scanning stops; nil means unlimited. Default 4.
@@ -109,6 +120,13 @@ public struct SwitchControlSettings: Hashable, Sendable {
     public var ignoreRepeat: Interval? = nil
     /// Default on.
     public var groupItems: Bool = true
+    /// Model choice: a level with more members than this is split into rows,
+    /// then blocks (the navigation order's `maxGroupSize`). Default 6.
+    public var maxGroupSize: Int = 6
+    /// Model choice: two members share a row when their vertical extents
+    /// overlap by at least this fraction of the shorter height (the
+    /// navigation order's `rowOverlap`). Default 0.5.
+    public var rowOverlap: Double = 0.5
     /// Default Refined.
     public var glidingCursorSelection: GlidingSelection = .refined
     /// Default 31 (low confidence). Model choice: the coarse line moves at `speed × 4` points per second.
@@ -120,6 +138,17 @@ public struct SwitchControlSettings: Hashable, Sendable {
     /// Model choice: manual and step scanning start with the first item
     /// highlighted (true, default) or with nothing highlighted until the first move (false, Android's rule).
     public var startHighlighted: Bool = true
+    /// Model choice: while a press is being stabilised (Hold Duration, Long
+    /// Press), scanning waits, so the press acts on what was highlighted
+    /// when the switch went down (true, default). False lets scanning move on
+    /// under a held switch (the press then acts where the highlight is when
+    /// it is accepted).
+    public var freezeScanWhileHeld: Bool = true
+    /// Where Always Tap shows the scanner-menu button. Default each level.
+    public var menuButton: MenuButtonPlacement = .eachLevel
+    /// Hold times to the ranges Apple's Settings offer (true, default); false
+    /// allows any time from 1 ms to 1 hour, for research.
+    public var appleRanges: Bool = true
 
     public init() {}
 
@@ -141,13 +170,24 @@ public struct SwitchControlSettings: Hashable, Sendable {
         switches.first { $0.switchID == id }
     }
 
+    /// The navigation options Switch Control scans with: the session's,
+    /// with Group Items, the group size and the row overlap from these settings.
+    public func navigation(_ base: NavigationOptions) -> NavigationOptions {
+        var options = base
+        options.groupItems = groupItems
+        options.maxGroupSize = maxGroupSize
+        options.rowOverlap = rowOverlap
+        return options
+    }
+
     /// The settings' names as written in files and `set` commands, in documentation order.
     public static let names = [
         "scanning-style", "mode", "switches", "auto-scanning-time", "pause-on-first-item",
         "pause-on-first-item-adds", "pause-on-first-item-after-loop", "loops", "move-repeat",
         "long-press", "tap-behavior", "auto-tap-time", "focused-item-after-tap", "hold-duration",
-        "ignore-repeat", "group-items", "gliding-cursor-selection", "gliding-cursor-speed",
-        "gliding-refine-band", "dwell-time", "start-highlighted",
+        "ignore-repeat", "group-items", "max-group-size", "row-overlap", "gliding-cursor-selection",
+        "gliding-cursor-speed", "gliding-refine-band", "dwell-time", "start-highlighted",
+        "freeze-scan-while-held", "menu-button", "apple-ranges",
     ]
 }
 

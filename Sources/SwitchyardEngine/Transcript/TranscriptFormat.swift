@@ -43,8 +43,8 @@ public enum TranscriptFormat {
             o.string("event", "announced"); o.string("message", message)
         case .focusRestored(let r):
             o.string("event", "focusRestored"); o.raw("element", ref(r))
-        case .scrolled(let r):
-            o.string("event", "scrolled"); o.raw("element", ref(r))
+        case .scrolled(let r, let direction):
+            o.string("event", "scrolled"); o.raw("element", ref(r)); o.string("direction", direction.rawValue)
         case .scanningStopped(let reason):
             o.string("event", "scanningStopped"); o.string("reason", reason)
         case .inputIgnored(let input, let reason):
@@ -85,7 +85,7 @@ public enum TranscriptFormat {
         case .traitsChanged(let r, let traits): return "\(t) traits of \(r) = [\(traits)]"
         case .announced(let message): return "\(t) announced \"\(message)\""
         case .focusRestored(let r): return "\(t) focus restored to \(r)"
-        case .scrolled(let r): return "\(t) scrolled \(r)"
+        case .scrolled(let r, let direction): return "\(t) scrolled \(r) \(direction.rawValue)"
         case .scanningStopped(let reason): return "\(t) scanning stopped (\(reason))"
         case .inputIgnored(let input, let reason): return "\(t) ignored \(inputText(input)) (\(reason.rawValue))"
         case .deviceAdded(let name): return "\(t) device added \"\(name)\""

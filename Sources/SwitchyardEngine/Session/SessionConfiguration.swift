@@ -1,0 +1,118 @@
+import ScreenModel
+import Diagnostics
+
+/// One technology a session runs, with its settings: the one list of
+/// technologies the engine knows (adding one is a case here and in
+/// `makeTechnology`; docs/ARCHITECTURE.md, "Adding a technology").
+public enum TechnologySettings: Hashable, Sendable {
+    /// Switch Control (item and point scanning).
+    case switchControl(SwitchControlSettings)
+
+    /// Which technology these settings are for.
+    public var technology: Technology {
+        switch self {
+        case .switchControl: return .switchControl
+        }
+    }
+
+    /// The technology's defaults.
+    public static func defaults(for technology: Technology) -> TechnologySettings? {
+        switch technology {
+        case .switchControl: return .switchControl(SwitchControlSettings())
+        case .fullKeyboardAccess, .voiceControl: return nil
+        }
+    }
+
+    /// Checks the settings on their own (ranges, switches, contradictions).
+    /// - Throws: `SessionError` naming the setting.
+    public func validate() throws(SessionError) {
+        switch self {
+        case .switchControl(let s): try s.validate()
+        }
+    }
+
+    /// The technology value the session drives.
+    func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
+        switch self {
+        case .switchControl(let s): return SwitchControl(settings: s, navigation: navigation, screen: screen)
+        }
+    }
+}
+
+/// What a session needs besides the app.
+public struct SessionConfiguration: Hashable, Sendable {
+    /// The active technologies and their settings, at most one of each
+    /// kind; an input goes to the first that handles it.
+    public var technologies: [TechnologySettings]
+    /// Navigation-order options shared by every technology. Switch Control
+    /// overrides Group Items, the group size and the row overlap from its
+    /// own settings (`SwitchControlSettings.navigation(_:)`).
+    public var navigation: NavigationOptions
+
+    /// - Parameters:
+    ///   - technologies: the technologies and their settings.
+    ///   - navigation: navigation-order options.
+    public init(technologies: [TechnologySettings], navigation: NavigationOptions = NavigationOptions()) {
+        self.technologies = technologies
+        self.navigation = navigation
+    }
+
+    /// One technology; default Switch Control with Apple's defaults.
+    public init(technology: TechnologySettings = .switchControl(SwitchControlSettings()), navigation: NavigationOptions = NavigationOptions()) {
+        self.init(technologies: [technology], navigation: navigation)
+    }
+
+    /// The settings of `technology`, when it is active.
+    public func settings(of technology: Technology) -> TechnologySettings? {
+        technologies.first { $0.technology == technology }
+    }
+}
+
+/// Why a session cannot be made, or its settings cannot change.
+public enum SessionError: DiagnosticError, Hashable, Sendable {
+    /// The app's start screen does not exist.
+    case unknownStartScreen(String, known: [String])
+    /// Manual Scanning with fewer than the two switches it needs.
+    case manualScanningNeedsTwoSwitches(configured: [SwitchID])
+    /// Single Switch Step Scanning with no switch that moves.
+    case stepScanningNeedsAMoveSwitch(configured: [SwitchID])
+    /// Settings that contradict each other (Hold Duration not shorter than the Auto Tap time, …).
+    case contradictorySettings(String, settings: [String])
+    /// Two switches share a name, or there are none.
+    case invalidSwitches(String)
+    /// A setting outside its range.
+    case invalidSetting(SettingsError.Problem)
+    /// No technology, or two of one kind.
+    case invalidTechnologies(String)
+
+    /// The message without location or severity.
+    public var message: String {
+        switch self {
+        case .unknownStartScreen(let s, let known):
+            return "the start screen '\(s)' is not in the app; screens: \(known.joined(separator: ", "))"
+        case .manualScanningNeedsTwoSwitches(let ids):
+            return "Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(ids.map(\.name).joined(separator: ", ")). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."
+        case .stepScanningNeedsAMoveSwitch(let ids):
+            return "Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(ids.map(\.name).joined(separator: ", "))"
+        case .contradictorySettings(let message, _), .invalidSwitches(let message), .invalidTechnologies(let message):
+            return message
+        case .invalidSetting(let problem):
+            return SettingsError(problem).message
+        }
+    }
+
+    /// The setting the error is about, when it is one setting (for callers
+    /// that point at the line that set it).
+    public var settingNames: [String] {
+        switch self {
+        case .invalidSetting(let p): return p.settingName.map { [$0] } ?? []
+        case .manualScanningNeedsTwoSwitches, .stepScanningNeedsAMoveSwitch, .invalidSwitches: return ["switches", "scanning-style"]
+        case .contradictorySettings(_, let names): return names
+        case .unknownStartScreen, .invalidTechnologies: return []
+        }
+    }
+
+    /// A session error has no place in a file of its own; the caller that
+    /// knows which file or line made the configuration adds it.
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message)] }
+}
