@@ -12,7 +12,7 @@ import ScreenModel
         var s = try session(threeButtons) { $0.holdDuration = .milliseconds(100) }
         _ = s.start(at: .zero)
         #expect(s.handle(down(.select, 300)) == [])
-        #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.hold(.select)), at: ms(400))])
+        #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.hold(switch: 0)), at: ms(400))])
         #expect(s.handle(up(.select, 350)) == [at(350, .inputIgnored(.switchDown(.select), reason: .holdDurationNotReached))])
         #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.autoScanStep), at: ms(1050))])
         #expect(s.handle(down(.select, 500)) == [])

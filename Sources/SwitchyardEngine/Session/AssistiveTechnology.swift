@@ -100,6 +100,7 @@ struct SessionCore: Sendable {
     mutating func emit(_ event: Event) { log.emit(event) }
 
     /// Schedules `timer` at `deadline`, replacing an earlier schedule of the same timer.
+    @inline(__always)
     mutating func schedule(_ timer: TimerID, at deadline: Instant) {
         if !timers.schedule(timer, at: deadline, now: now) {
             emit(.bug("timer \(timer) would fire twice at \(deadline); not scheduled"))

@@ -2,23 +2,55 @@ import ScreenModel
 
 /// An element as events name it: where it lives and what it shows, copied at
 /// the moment of the event so a transcript reads on its own.
+///
+/// The names live in one shared, immutable box, so copying a reference (every
+/// highlight of auto scanning does) costs one retain, not three.
 public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
-    /// The screen's name in the app model.
-    public var screen: String
+    /// The strings of a reference, shared by its copies.
+    final class Names: Hashable, Sendable {
+        let screen: String
+        let label: String?
+        let identifier: String?
+        init(screen: String, label: String?, identifier: String?) {
+            self.screen = screen
+            self.label = label
+            self.identifier = identifier
+        }
+        static func == (a: Names, b: Names) -> Bool {
+            a === b || (a.screen == b.screen && a.label == b.label && a.identifier == b.identifier)
+        }
+        func hash(into h: inout Hasher) {
+            h.combine(screen)
+            h.combine(label)
+            h.combine(identifier)
+        }
+    }
+
+    private var names: Names
     /// The element's index in that screen's element table (preorder).
     public var index: ElementIndex
-    /// The effective label (a combined element joins its children's).
-    public var label: String?
-    /// The element's `identifier`, when it has one.
-    public var identifier: String?
     /// The element's frame in points.
     public var frame: Rect
 
+    /// The screen's name in the app model.
+    public var screen: String {
+        get { names.screen }
+        set { names = Names(screen: newValue, label: names.label, identifier: names.identifier) }
+    }
+    /// The effective label (a combined element joins its children's).
+    public var label: String? {
+        get { names.label }
+        set { names = Names(screen: names.screen, label: newValue, identifier: names.identifier) }
+    }
+    /// The element's `identifier`, when it has one.
+    public var identifier: String? {
+        get { names.identifier }
+        set { names = Names(screen: names.screen, label: names.label, identifier: newValue) }
+    }
+
     public init(screen: String, index: ElementIndex, label: String?, identifier: String?, frame: Rect) {
-        self.screen = screen
+        self.names = Names(screen: screen, label: label, identifier: identifier)
         self.index = index
-        self.label = label
-        self.identifier = identifier
         self.frame = frame
     }
 

@@ -16,6 +16,8 @@ import ScreenModel
 public struct Session: Sendable {
     var core: SessionCore
     var technologies: [any AssistiveTechnology]
+    /// Which technology each entry of `technologies` is (read on every timer fire).
+    let kinds: [Technology]
     let navigation: NavigationOptions
     var started = false
 
@@ -39,6 +41,7 @@ public struct Session: Sendable {
         core = SessionCore(app: state)
         navigation = configuration.navigation
         technologies = configuration.technologies.map { $0.makeTechnology(navigation: configuration.navigation, screen: state.screen) }
+        kinds = configuration.technologies.map(\.technology)
         core.log.events.reserveCapacity(64)
     }
 
@@ -115,7 +118,7 @@ public struct Session: Sendable {
     /// - Throws: `SessionError` when the settings are unusable or the technology is not active.
     public mutating func reconfigure(_ settings: TechnologySettings, at time: Instant) throws(SessionError) -> [TimedEvent] {
         try settings.validate()
-        guard let i = technologies.firstIndex(where: { $0.technology == settings.technology }) else {
+        guard let i = kinds.firstIndex(of: settings.technology) else {
             throw .invalidTechnologies("\(settings.technology.name) is not active in this session")
         }
         var out = advance(to: time)
@@ -154,7 +157,7 @@ public struct Session: Sendable {
     public var highlighted: Highlight? { presentation.highlight }
 
     /// The technologies running, in routing order.
-    public var activeTechnologies: [Technology] { technologies.map(\.technology) }
+    public var activeTechnologies: [Technology] { kinds }
 
     /// Turns the transition trace on (style rule 2: every transition as
     /// `time state → stimulus → state`); it starts empty.
@@ -189,7 +192,7 @@ public struct Session: Sendable {
     /// Hands a due timer to the technology that scheduled it.
     mutating func fire(_ timer: TimerID) {
         let owner = timer.owner
-        for i in technologies.indices where technologies[i].technology == owner {
+        for i in kinds.indices where kinds[i] == owner {
             technologies[i].fire(timer, &core)
             settle()
             return
@@ -200,7 +203,12 @@ public struct Session: Sendable {
     /// Tells every technology what the last action changed, applying the
     /// session's own focus rule first (focus returns to a dismissed sheet's
     /// presenter). Repeats while technologies' reactions change the app again.
+    @inline(__always)
     mutating func settle() {
+        if core.pendingChange != nil { announceChanges() }
+    }
+
+    mutating func announceChanges() {
         var rounds = 0
         while let change = core.pendingChange {
             core.pendingChange = nil

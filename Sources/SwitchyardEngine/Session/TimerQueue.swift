@@ -11,15 +11,19 @@
 struct TimerQueue: Sendable {
     struct Entry: Hashable, Sendable {
         var timer: TimerID
+        /// `Instant.distantFuture` while the timer is not scheduled.
         var deadline: Instant
         /// Scheduling order, for ties at one instant.
         var sequence: UInt64
     }
 
+    /// One entry per timer ever scheduled (a handful), kept when the timer
+    /// fires or is cancelled so that rescheduling it allocates nothing.
     private(set) var entries: [Entry] = []
     private var nextSequence: UInt64 = 0
     /// The timer that fired last and its instant.
-    private var lastFired: (timer: TimerID, at: Instant)? = nil
+    private var lastFired: TimerID? = nil
+    private var lastFiredAt: Instant = .distantFuture
 
     init() { entries.reserveCapacity(8) }
 
@@ -27,25 +31,29 @@ struct TimerQueue: Sendable {
     /// - Returns: false (and schedules nothing) when `timer` just fired at
     ///   `now` and would fire again at that same instant.
     mutating func schedule(_ timer: TimerID, at deadline: Instant, now: Instant) -> Bool {
-        if deadline <= now, let last = lastFired, last.at == now, last.timer == timer { return false }
+        if deadline <= now, lastFiredAt == now, lastFired == timer { return false }
         nextSequence &+= 1
-        if let i = entries.firstIndex(where: { $0.timer == timer }) {
+        for i in entries.indices where entries[i].timer == timer {
             entries[i].deadline = deadline
             entries[i].sequence = nextSequence
-        } else {
-            entries.append(Entry(timer: timer, deadline: deadline, sequence: nextSequence))
+            return true
         }
+        entries.append(Entry(timer: timer, deadline: deadline, sequence: nextSequence))
         return true
     }
 
-    /// Removes `timer` if it is scheduled.
+    /// Unschedules `timer` if it is scheduled.
     mutating func cancel(_ timer: TimerID) {
-        if let i = entries.firstIndex(where: { $0.timer == timer }) { entries.remove(at: i) }
+        for i in entries.indices where entries[i].timer == timer {
+            entries[i].deadline = .distantFuture
+            return
+        }
     }
 
     /// The deadline of `timer`, if scheduled.
     func deadline(of timer: TimerID) -> Instant? {
-        entries.first { $0.timer == timer }?.deadline
+        for e in entries where e.timer == timer && e.deadline != .distantFuture { return e.deadline }
+        return nil
     }
 
     /// The earliest deadline; nil when nothing is scheduled.
@@ -53,26 +61,36 @@ struct TimerQueue: Sendable {
         earliest.map { entries[$0].deadline }
     }
 
-    /// Removes and returns the earliest timer due at or before `limit`.
+    /// Unschedules and returns the earliest timer due at or before `limit`.
     mutating func popDue(upTo limit: Instant) -> (timer: TimerID, deadline: Instant)? {
         guard let i = earliest, entries[i].deadline <= limit else { return nil }
-        let e = entries.remove(at: i)
-        lastFired = (e.timer, e.deadline)
-        return (e.timer, e.deadline)
+        let deadline = entries[i].deadline
+        entries[i].deadline = .distantFuture
+        let timer = entries[i].timer
+        lastFired = timer
+        lastFiredAt = deadline
+        return (timer, deadline)
     }
 
     /// Every scheduled timer, earliest first (ties in scheduling order).
     var scheduled: [ScheduledTimer] {
-        entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        entries.filter { $0.deadline != .distantFuture }
+            .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
             .map { ScheduledTimer($0.timer, at: $0.deadline) }
     }
 
+    /// The index of the earliest scheduled entry (ties: scheduled first).
     private var earliest: Int? {
         var best: Int? = nil
+        var bestDeadline = Instant.distantFuture
+        var bestSequence = UInt64.max
         for i in entries.indices {
-            guard let b = best else { best = i; continue }
-            let e = entries[i]
-            if e.deadline < entries[b].deadline || (e.deadline == entries[b].deadline && e.sequence < entries[b].sequence) { best = i }
+            let d = entries[i].deadline
+            if d < bestDeadline || (d == bestDeadline && d != .distantFuture && entries[i].sequence < bestSequence) {
+                best = i
+                bestDeadline = d
+                bestSequence = entries[i].sequence
+            }
         }
         return best
     }

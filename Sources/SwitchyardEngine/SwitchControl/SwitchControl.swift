@@ -28,7 +28,9 @@ import ScreenModel
 // scanner-menu pages and gestures beyond those listed in `MenuItem`.
 
 /// A Switch Control timer: one scanning timer at a time (the phase's), and
-/// each switch's stabilisation timers.
+/// each switch's stabilisation timers, by the switch's index in the
+/// settings' `switches` (a plain value: the queue copies and compares timers
+/// on every scan step, so they hold no strings).
 public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
     /// Auto scanning: the highlight moves on.
     case autoScanStep
@@ -40,14 +42,14 @@ public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
     case sweepEnd
     /// Point mode: the pause before a sweep is over; the line starts moving.
     case sweepStart
-    /// Hold Duration reached for this switch.
-    case hold(SwitchID)
-    /// Long Press time reached for this switch.
-    case longPress(SwitchID)
-    /// Move Repeat: the held move switch moves again.
-    case moveRepeat(SwitchID)
+    /// Hold Duration reached for switch number `switch`.
+    case hold(switch: Int)
+    /// Long Press time reached for switch number `switch`.
+    case longPress(switch: Int)
+    /// Move Repeat: the held move switch number `switch` moves again.
+    case moveRepeat(switch: Int)
 
-    /// `autoScanStep`, `hold(select)`.
+    /// `autoScanStep`, `hold(switch 0)`.
     public var description: String {
         switch self {
         case .autoScanStep: return "autoScanStep"
@@ -55,9 +57,9 @@ public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
         case .autoTap: return "autoTap"
         case .sweepEnd: return "sweepEnd"
         case .sweepStart: return "sweepStart"
-        case .hold(let s): return "hold(\(s))"
-        case .longPress(let s): return "longPress(\(s))"
-        case .moveRepeat(let s): return "moveRepeat(\(s))"
+        case .hold(let i): return "hold(switch \(i))"
+        case .longPress(let i): return "longPress(switch \(i))"
+        case .moveRepeat(let i): return "moveRepeat(switch \(i))"
         }
     }
 }
@@ -72,12 +74,13 @@ enum Phase: Hashable, Sendable, CustomStringConvertible {
     case unhighlighted(level: Int)
     /// Tap Behavior Auto Tap: Select pressed on an item; it is tapped when the Auto Tap time runs out.
     case autoTapPending(ItemCursor)
-    /// The scanner menu is open.
-    case menu(MenuState)
+    /// The scanner menu is open. (Indirect: the large payloads are boxed so
+    /// that the item phases, the hot path of auto scanning, copy little.)
+    indirect case menu(MenuState)
     /// Point mode: the line waits at the start of its sweep (Pause on First Item).
-    case sweepWaiting(Sweep)
+    indirect case sweepWaiting(Sweep)
     /// Point mode: a line sweeps.
-    case sweeping(Sweep)
+    indirect case sweeping(Sweep)
     /// Point mode under Auto Tap: a point is chosen; it is tapped when the Auto Tap time runs out.
     case pointAutoTapPending(Point)
     /// Loops used up: the cursor is hidden until a switch is pressed.
@@ -197,10 +200,10 @@ struct SwitchControl: AssistiveTechnology {
             return
         }
         switch t {
-        case .hold(let id), .longPress(let id), .moveRepeat(let id):
-            let before = core.trace == nil ? nil : (phase.description, stabilizer.index(of: id).map { stabilizer.phases[$0].description } ?? "?")
+        case .hold(let i), .longPress(let i), .moveRepeat(let i):
+            let before = core.trace == nil ? nil : (phase.description, stabilizer.describe(switch: i))
             carryOut(stabilizer.fire(t, &core), &core)
-            if let before { core.record(before.0, "switchTimer(\(id), \(before.1))", phase.description) }
+            if let before { core.record(before.0, "switchTimer(\(before.1))", phase.description) }
         case .autoScanStep, .dwell, .autoTap, .sweepEnd, .sweepStart:
             guard phaseTimer == t else {
                 core.emit(.bug("timer \(t) fired, but the phase's timer is \(phaseTimer.map(\.description) ?? "none"); ignored"))
@@ -264,10 +267,10 @@ struct SwitchControl: AssistiveTechnology {
         if old.switches != s.switches || old.holdDuration != s.holdDuration || old.ignoreRepeat != s.ignoreRepeat
             || old.longPress != s.longPress || old.moveRepeat != s.moveRepeat {
             // Held switches are forgotten: their releases come unpaired.
-            for a in old.switches {
-                core.cancel(.switchControl(.hold(a.switchID)))
-                core.cancel(.switchControl(.longPress(a.switchID)))
-                core.cancel(.switchControl(.moveRepeat(a.switchID)))
+            for i in old.switches.indices {
+                core.cancel(.switchControl(.hold(switch: i)))
+                core.cancel(.switchControl(.longPress(switch: i)))
+                core.cancel(.switchControl(.moveRepeat(switch: i)))
             }
             stabilizer = SwitchStabilizer(s)
             frozen = nil
@@ -344,9 +347,14 @@ struct SwitchControl: AssistiveTechnology {
         return .menuButton
     }
 
-    func highlight(_ c: ItemCursor, _ screen: Screen) -> Highlight {
+    /// What the cursor shows at `c`. Every stop has a ref made for the
+    /// current screen (`rebuildOrder`), so no screen is needed on this path
+    /// (the hot path of auto scanning).
+    func highlight(_ c: ItemCursor) -> Highlight {
         switch stop(at: c) {
-        case .member(.stop(let k)): return .element(ref(k, screen))
+        case .member(.stop(let k)):
+            if refs.indices.contains(k), let r = refs[k] { return .element(r) }
+            return .element(ElementRef(screen: "", index: k, label: nil, identifier: nil, frame: .zero))
         case .member(.group(let g)): return .group(frame: order.groups[g].frame, count: stopCounts[g])
         case .exit: return .groupExit(frame: order.groups[c.level].frame)
         case .menuButton: return .menuButton
@@ -364,21 +372,11 @@ struct SwitchControl: AssistiveTechnology {
     var currentHighlight: Highlight? {
         switch phase {
         case .notStarted, .stopped, .unhighlighted: return nil
-        case .items(let c), .autoTapPending(let c): return refs.isEmpty ? nil : highlightWithoutScreen(c)
+        case .items(let c), .autoTapPending(let c): return highlight(c)
         case .menu(let m): return m.highlight(refs)
         case .sweeping(let s): return .pointSweep(axis: s.axis, stage: s.stage, from: s.from, to: s.to, duration: s.duration)
         case .sweepWaiting(let s): return .pointLine(axis: s.axis, position: s.from)
         case .pointAutoTapPending(let p): return .pointLine(axis: .y, position: p.y)
-        }
-    }
-
-    /// `highlight(_:_:)` from the refs made for the current screen.
-    func highlightWithoutScreen(_ c: ItemCursor) -> Highlight? {
-        switch stop(at: c) {
-        case .member(.stop(let k)): return refs.indices.contains(k) ? refs[k].map { .element($0) } : nil
-        case .member(.group(let g)): return .group(frame: order.groups[g].frame, count: stopCounts[g])
-        case .exit: return .groupExit(frame: order.groups[c.level].frame)
-        case .menuButton: return .menuButton
         }
     }
 
@@ -513,7 +511,7 @@ struct SwitchControl: AssistiveTechnology {
     /// Highlights `c` and starts the style's timer.
     mutating func show(_ c: ItemCursor, firstOfLevel: Bool, _ core: inout SessionCore) {
         phase = .items(c)
-        core.emit(.highlighted(highlight(c, core.app.screen)))
+        core.emit(.highlighted(highlight(c)))
         startDwell(firstOfLevel: firstOfLevel, &core)
     }
 

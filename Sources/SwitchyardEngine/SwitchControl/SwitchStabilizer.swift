@@ -76,6 +76,12 @@ struct SwitchStabilizer: Sendable {
     /// The index of switch `id`, when it is configured.
     func index(of id: SwitchID) -> Int? { switches.firstIndex { $0.switchID == id } }
 
+    /// `select, holding(down: 1.2s)`: switch `i` and its phase, for traces.
+    func describe(switch i: Int) -> String {
+        guard switches.indices.contains(i) else { return "switch \(i)" }
+        return "\(switches[i].switchID), \(phases[i])"
+    }
+
     /// Whether a press is between its down and its action.
     var hasPendingPress: Bool {
         phases.contains { phase in
@@ -99,7 +105,7 @@ struct SwitchStabilizer: Sendable {
             }
             if let h = holdDuration {
                 phases[i] = .holding(down: core.now)
-                core.schedule(.switchControl(.hold(id)), at: core.now + h)
+                core.schedule(.switchControl(.hold(switch: i)), at: core.now + h)
                 return .nothing
             }
             return accept(i, down: core.now, &core)
@@ -117,14 +123,14 @@ struct SwitchStabilizer: Sendable {
         case .up:
             return .ignored(.switchUp(a.switchID), .unpairedSwitchTransition)
         case .holding:
-            core.cancel(.switchControl(.hold(a.switchID)))
+            core.cancel(.switchControl(.hold(switch: i)))
             return .ignored(.switchDown(a.switchID), .holdDurationNotReached)
         case .awaitingRelease:
             // Released before the Long Press time: the normal action, now.
-            core.cancel(.switchControl(.longPress(a.switchID)))
+            core.cancel(.switchControl(.longPress(switch: i)))
             return .act(a.action, a.switchID)
         case .repeating:
-            core.cancel(.switchControl(.moveRepeat(a.switchID)))
+            core.cancel(.switchControl(.moveRepeat(switch: i)))
             return .nothing
         case .down, .ignored:
             return .nothing
@@ -133,25 +139,26 @@ struct SwitchStabilizer: Sendable {
 
     /// A stabilisation timer of this switch fired.
     mutating func fire(_ timer: SwitchControlTimer, _ core: inout SessionCore) -> Outcome {
-        let id: SwitchID
+        let i: Int
         switch timer {
-        case .hold(let s), .longPress(let s), .moveRepeat(let s): id = s
+        case .hold(let s), .longPress(let s), .moveRepeat(let s): i = s
         case .autoScanStep, .dwell, .autoTap, .sweepEnd, .sweepStart:
             core.emit(.bug("the stabilizer got the scan timer \(timer)"))
             return .nothing
         }
-        guard let i = index(of: id) else {
+        guard switches.indices.contains(i) else {
             core.emit(.bug("switch timer \(timer) for an unconfigured switch"))
             return .nothing
         }
         let a = switches[i]
+        let id = a.switchID
         switch (phases[i], timer) {
         case (.holding(let down), .hold):
             return accept(i, down: down, &core)
         case (.awaitingRelease(let down), .longPress):
             return act(i, a.longPressAction ?? a.action, down: down, &core)
         case (.repeating, .moveRepeat):
-            if let m = moveRepeat { core.schedule(.switchControl(.moveRepeat(id)), at: core.now + m) }
+            if let m = moveRepeat { core.schedule(.switchControl(.moveRepeat(switch: i)), at: core.now + m) }
             return .act(a.action, id)
         case (.up, _), (.holding, _), (.awaitingRelease, _), (.repeating, _), (.down, _), (.ignored, _):
             core.emit(.bug("switch timer \(timer) fired in phase \(phases[i]); ignored"))
@@ -167,7 +174,7 @@ struct SwitchStabilizer: Sendable {
         let a = switches[i]
         if let lp = longPress, a.longPressAction != nil {
             phases[i] = .awaitingRelease(down: down)
-            core.schedule(.switchControl(.longPress(a.switchID)), at: max(core.now, down + lp))
+            core.schedule(.switchControl(.longPress(switch: i)), at: max(core.now, down + lp))
             return .nothing
         }
         return act(i, a.action, down: down, &core)
@@ -178,7 +185,7 @@ struct SwitchStabilizer: Sendable {
         let id = switches[i].switchID
         if let m = moveRepeat, action == .moveToNextItem || action == .moveToPreviousItem {
             phases[i] = .repeating(down: down)
-            core.schedule(.switchControl(.moveRepeat(id)), at: core.now + m)
+            core.schedule(.switchControl(.moveRepeat(switch: i)), at: core.now + m)
         } else {
             phases[i] = .down(down: down)
         }
