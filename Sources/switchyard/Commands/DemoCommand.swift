@@ -41,7 +41,7 @@ struct DemoCommand {
                 return .unusableInput
             }
             show(result, app: app)
-            for f in result.failures { Output.err("\(f.position): error: \(f.message)") }
+            for f in result.failures { Output.err(f.diagnostic.description) }
             if !result.passed { status = .failure }
             summary.append("\(builtIn.technology): \(result.presses) switch presses, \(result.endTime) simulated, \(result.expectations - result.failures.count)/\(result.expectations) checks held")
         }

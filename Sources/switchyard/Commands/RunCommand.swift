@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import Scripting
@@ -42,15 +43,16 @@ struct RunCommand {
     /// One scenario file's outcome.
     enum Outcome: Sendable {
         case ran(ScenarioResult)
-        case unusable(String)
+        /// What kept the file from running.
+        case unusable([Diagnostic])
     }
 
     static func execute(_ file: String) -> Outcome {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable("\(file): error: cannot read the scenario file")
+            return .unusable([Diagnostic(.error, "cannot read the scenario file", at: SourceLocation(file: file))])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .unusable("\(file): error: the scenario file is not UTF-8 text")
+            return .unusable([Diagnostic(.error, "the scenario file is not UTF-8 text", at: SourceLocation(file: file))])
         }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
@@ -58,7 +60,7 @@ struct RunCommand {
             let prepared = try runner.prepare(scenario)
             return .ran(runner.run(prepared))
         } catch {
-            return .unusable(error.description)
+            return .unusable(error.diagnostics)
         }
     }
 
@@ -75,9 +77,9 @@ struct RunCommand {
         var lines: [String] = []
         for (file, (outcome, _)) in zip(files, outcomes) {
             switch outcome {
-            case .unusable(let message):
+            case .unusable(let diagnostics):
                 unusable += 1
-                Output.err(message)
+                Output.err(diagnostics.map(\.description).joined(separator: "\n"))
                 Output.out("✗ \(file): could not run (see errors above)\n")
             case .ran(let r):
                 if r.passed { passed += 1 } else { failed += 1 }
@@ -86,7 +88,7 @@ struct RunCommand {
                     for e in r.events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
                 }
                 for f in r.failures {
-                    Output.out("\(f.position): error: \(f.message)\n")
+                    Output.out(f.diagnostic.description + "\n")
                     for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
                 }
                 if !quiet || !r.passed {
@@ -110,7 +112,7 @@ struct RunCommand {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {
                 case .ran(let r): return (.ran(r), pair.1)
-                case .unusable(let m): return (.unusable(file: files[k], errors: m), pair.1)
+                case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
             if !write(report.xml(), to: path) { return .unusableInput }
