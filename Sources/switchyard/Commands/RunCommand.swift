@@ -7,8 +7,9 @@ import DemoApp
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
 /// runs scenarios in simulated time, in parallel, and reports in order.
-struct RunCommand {
+struct RunCommand: Command {
     static let name = "run"
+    static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
           SCENARIO      scenario files (docs/scenarios.md)
@@ -23,7 +24,7 @@ struct RunCommand {
     var junit: String?
     var quiet: Bool
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: ["transcript", "junit"], flags: ["quiet"])
         guard !a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "expected at least one SCENARIO file") }
         files = a.positionals
@@ -49,10 +50,10 @@ struct RunCommand {
 
     static func execute(_ file: String) -> Outcome {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable([Diagnostic(.error, "cannot read the scenario file", at: SourceLocation(file: file))])
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .unusable([Diagnostic(.error, "the scenario file is not UTF-8 text", at: SourceLocation(file: file))])
+            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
@@ -64,7 +65,7 @@ struct RunCommand {
         }
     }
 
-    func run() -> ExitStatus {
+    func run() throws(SetupError) -> ExitStatus {
         // Independent scenarios run in parallel; results are kept in input order.
         let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
             let start = DispatchTime.now().uptimeNanoseconds
@@ -79,7 +80,7 @@ struct RunCommand {
             switch outcome {
             case .unusable(let diagnostics):
                 unusable += 1
-                Output.err(diagnostics.map(\.description).joined(separator: "\n"))
+                Output.report(diagnostics)
                 Output.out("✗ \(file): could not run (see errors above)\n")
             case .ran(let r):
                 if r.passed { passed += 1 } else { failed += 1 }
@@ -106,7 +107,7 @@ struct RunCommand {
         let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
         Output.out(summary + "\n")
         if let path = transcript {
-            if !write(lines.map { $0 + "\n" }.joined(), to: path) { return .unusableInput }
+            try write(lines.map { $0 + "\n" }.joined(), to: path)
         }
         if let path = junit {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
@@ -115,16 +116,16 @@ struct RunCommand {
                 case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
-            if !write(report.xml(), to: path) { return .unusableInput }
+            try write(report.xml(), to: path)
         }
         if unusable > 0 { return .unusableInput }
         return failed > 0 ? .failure : .success
     }
 
-    func write(_ text: String, to path: String) -> Bool {
-        if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { return true }
-        Output.err("switchyard run: error: cannot write '\(path)'")
-        return false
+    func write(_ text: String, to path: String) throws(SetupError) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw .cannotWrite(command: Self.name, file: path)
+        }
     }
 }
 
