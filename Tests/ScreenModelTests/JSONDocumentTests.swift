@@ -69,8 +69,15 @@ import Testing
         #expect(throws: JSONSyntaxError(line: line, column: column, message: message)) { try parse(text) }
     }
 
-    @Test func syntaxErrorDescriptionIsLineColonColumn() {
-        #expect(JSONSyntaxError(line: 3, column: 9, message: "unterminated string").description == "3:9: unterminated string")
+    @Test func syntaxErrorIsADiagnosticAtLineAndColumn() {
+        #expect(JSONSyntaxError(line: 3, column: 9, message: "unterminated string").description == "<json>:3:9: error: unterminated string")
+        #expect(JSONSyntaxError(file: "a.json", line: 3, column: 9, message: "unterminated string").description == "a.json:3:9: error: unterminated string")
+    }
+
+    @Test func syntaxErrorCarriesTheFileItWasGiven() {
+        #expect(throws: JSONSyntaxError(file: "a.json", line: 1, column: 7, message: "expected a value, found ']'")) {
+            try JSONDocument(bytes: Array("[1, 2,]".utf8), file: "a.json")
+        }
     }
 
     @Test func arrays100000DeepParseWithoutRecursion() throws {

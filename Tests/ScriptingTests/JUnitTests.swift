@@ -9,11 +9,11 @@ import SwitchyardEngine
     @Test func passingFailingAndUnusableScenarios() throws {
         let passing = try run("app three.json\nexpect highlighted \"B\" within 2s", file: "pass.swy")
         let failing = try run("app three.json\nwait 500ms\nexpect announcement \"Tom & <Jerry>\"", file: "fail.swy")
-        let unusable = prepareErrors("app three.json\nprss select", file: "bad.swy") ?? ""
+        let unusable = try #require(prepareFailure("app three.json\nprss select\nwait 5", file: "bad.swy"))
         let report = JUnitReport(outcomes: [
             (.ran(passing), 0.0125),
             (.ran(failing), 0),
-            (.unusable(file: "bad.swy", errors: unusable), 0),
+            (.unusable(file: "bad.swy", errors: unusable.diagnostics), 0),
         ])
         #expect(report.xml() == """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -30,7 +30,8 @@ import SwitchyardEngine
             </failure>
                 </testcase>
                 <testcase classname="scenarios" name="bad.swy" file="bad.swy" time="0.000">
-                  <error type="unusable-input" message="bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?">bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?</error>
+                  <error type="unusable-input" message="bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?">bad.swy:2:1: error: unknown command &apos;prss&apos;; did you mean &apos;press&apos;?
+            bad.swy:3:6: error: expected a duration such as 1.5s or 500ms, found &apos;5&apos;</error>
                 </testcase>
               </testsuite>
             </testsuites>

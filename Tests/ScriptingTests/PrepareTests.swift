@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ScreenModel
 import SwitchyardEngine
@@ -44,7 +45,7 @@ import SwitchyardEngine
         ("app three.json\nset press-length long",
          "t.swy:2:5: error: expected a duration such as 150ms for press-length, found 'long'"),
         ("app nowhere.json",
-         "t.swy:1:1: error: cannot load the app: nowhere.json: error: cannot read: no such file"),
+         "nowhere.json: error: cannot read: no such file\nt.swy:1:1: note: app file named here"),
     ]
 
     @Test(arguments: prepareErrorCases)
@@ -71,6 +72,25 @@ import SwitchyardEngine
         let root = repoRoot.path
         #expect(prepareErrors("app three.json\nsettings ../settings/nope.json", file: "\(root)/Examples/scenarios/x.swy")
             == "\(root)/Examples/scenarios/x.swy:2:1: error: cannot read settings file '\(root)/Examples/scenarios/../settings/nope.json'")
+    }
+
+    @Test func anErrorInTheSettingsFileIsReportedInThatFileWithANoteAtTheScenarioLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-prepare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\"loops\": 2,\n \"auto-scaning-time\": 2}".utf8).write(to: dir.appendingPathComponent("typo.json"))
+        let d = dir.path
+        #expect(prepareErrors("""
+            app three.json
+            expect screen checkout
+            settings typo.json
+            set loops many
+            """, file: "\(d)/x.swy") == """
+            \(d)/x.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
+            \(d)/typo.json:2:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?
+            \(d)/x.swy:3:1: note: settings file named here
+            \(d)/x.swy:4:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
+            """)
     }
 
     @Test func settingsFileAndOverridesAreApplied() throws {

@@ -65,15 +65,20 @@ func parseErrors(_ text: String, file: String = "t.swy") -> String? {
     }
 }
 
-/// Parses and prepares `text`, returning the error text or nil.
-func prepareErrors(_ text: String, file: String = "t.swy") -> String? {
+/// Parses and prepares `text`, returning the errors or nil.
+func prepareFailure(_ text: String, file: String = "t.swy") -> ScriptErrors? {
     do {
         let s = try ScenarioParser(file: file).parse(text)
         _ = try inMemoryRunner.prepare(s)
         return nil
     } catch {
-        return error.description
+        return error
     }
+}
+
+/// Parses and prepares `text`, returning the error text or nil.
+func prepareErrors(_ text: String, file: String = "t.swy") -> String? {
+    prepareFailure(text, file: file)?.description
 }
 
 /// Parses, prepares and runs `text` against the in-memory app.

@@ -95,7 +95,7 @@ import Testing
         ("app demo\nset tap-behavior auto-tap\nset hold-duration 0.8", "bad.swy:3:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"),
         ("app demo\ntechnology keyboard", "bad.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs\n"),
         ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard\n"),
-        ("app nowhere.json", "bad.swy:1:1: error: cannot load the app: nowhere.json: error: cannot read: no such file\n"),
+        ("app nowhere.json", "nowhere.json: error: cannot read: no such file\nbad.swy:1:1: note: app file named here\n"),
         ("press select", "bad.swy:1:1: error: missing 'app' line; expected e.g. 'app Examples/shop.json' or 'app demo'\n"),
         ("app demo\nstart-screen checkout", "bad.swy:2:1: error: no screen named 'checkout'; the app has: home, product, cart, receipt\n"),
     ]
@@ -118,11 +118,20 @@ import Testing
         try scratch.write("a.swy", "app demo\nsettings bouncy.json")
         try scratch.write("b.swy", "app demo\nsettings typo.json")
         try scratch.write("c.swy", "app demo\nsettings broken.json")
-        let r = try switchyard(["run", "a.swy", "b.swy", "c.swy"], in: scratch.url)
+        let r = try switchyard(["run", "a.swy", "b.swy", "c.swy", "--junit", "report.xml"], in: scratch.url)
         #expect(r.status == 2)
         #expect(r.stderr == "a.swy:2:1: error: ignore-repeat 1s is not shorter than auto-tap-time 0.75s; Ignore Repeat must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"
-            + "b.swy:2:1: error: typo.json:1:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?\n"
-            + "c.swy:2:1: error: broken.json:1:13: error: expected a quoted member name, found '}'\n")
+            + "typo.json:1:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?\n"
+            + "b.swy:2:1: note: settings file named here\n"
+            + "broken.json:1:13: error: expected a quoted member name, found '}'\n"
+            + "c.swy:2:1: note: settings file named here\n")
+        // The report's message is the first diagnostic; its text has them all.
+        let xml = try String(contentsOf: scratch.url.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(normalisingTimes(xml).contains("    <testcase classname=\"scenarios\" name=\"b.swy\" file=\"b.swy\" time=\"T\">\n"
+            + "      <error type=\"unusable-input\" message=\"typo.json:1:23: error: unknown Switch Control setting &apos;auto-scaning-time&apos;; did you mean &apos;auto-scanning-time&apos;?\">"
+            + "typo.json:1:23: error: unknown Switch Control setting &apos;auto-scaning-time&apos;; did you mean &apos;auto-scanning-time&apos;?\n"
+            + "b.swy:2:1: note: settings file named here</error>\n"
+            + "    </testcase>\n"))
     }
 
     @Test func unreadableScenarioFiles() throws {

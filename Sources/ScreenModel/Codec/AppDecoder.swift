@@ -23,7 +23,7 @@ public struct AppDecoder {
     public func decode(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
         let doc: JSONDocument
         do {
-            doc = try JSONDocument(bytes: bytes)
+            doc = try JSONDocument(bytes: bytes, file: file)
         } catch {
             throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
         }

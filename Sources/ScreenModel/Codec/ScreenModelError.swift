@@ -1,7 +1,12 @@
 import Diagnostics
+
 /// A screen-model file that cannot be used, with the file, the place in it,
 /// and what was expected.
-public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Rendered by `Diagnostic`: `file:line:col: error: …` when the line is
+/// known (syntax errors), else `file: path: error: …` with the element or
+/// JSON path of the bad value.
+public enum ScreenModelError: DiagnosticError, Hashable, Sendable {
     /// Not JSON (or not XML, for imports).
     case syntax(file: String, line: Int, column: Int, message: String)
     /// A field holds the wrong kind of value.
@@ -25,33 +30,53 @@ public enum ScreenModelError: Error, Hashable, Sendable, CustomStringConvertible
     /// The file could not be read.
     case unreadable(file: String, reason: String)
 
-    public var description: String {
+    // MARK: - API
+
+    /// Where: the file and line/column for syntax errors, else the file and
+    /// the element or JSON path.
+    public var location: SourceLocation {
         switch self {
-        case let .syntax(file, line, column, message):
-            return "\(file):\(line):\(column): error: \(message)"
-        case let .wrongType(file, at, expected, found):
-            return "\(file): \(at): error: expected \(expected), found \(found)"
-        case let .missingField(file, at, field, expected):
-            return "\(file): \(at): error: missing field '\(field)' (expected \(expected))"
-        case let .unknownField(file, at, field, known):
-            let hint = Suggestion.closest(to: field, among: known).map { "; did you mean '\($0)'?" } ?? "; expected one of: \(known.joined(separator: ", "))"
-            return "\(file): \(at): error: unknown field '\(field)'\(hint)"
-        case let .unknownTrait(file, at, name):
-            let hint = Suggestion.closest(to: name, among: Trait.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
-            return "\(file): \(at): error: unknown trait '\(name)'; \(hint)expected one of: \(Trait.allCases.map(\.rawValue).joined(separator: ", "))"
-        case let .negativeFrameSize(file, at, width, height):
-            return "\(file): \(at): error: frame has a negative size (\(Point.format(width))×\(Point.format(height))); expected width and height ≥ 0"
-        case let .unknownScreen(file, at, name, known):
-            let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
-            return "\(file): \(at): error: no screen named '\(name)'; \(hint)the app has: \(known.joined(separator: ", "))"
-        case let .duplicateIdentifier(file, at, identifier, firstAt):
-            return "\(file): \(at): error: duplicate identifier '\(identifier)' (first used at \(firstAt)); identifiers must be unique within a screen"
-        case let .unknownIdentifier(file, at, identifier):
-            return "\(file): \(at): error: no element with identifier '\(identifier)' on this screen"
-        case let .invalidValue(file, at, message):
-            return "\(file): \(at): error: \(message)"
-        case let .unreadable(file, reason):
-            return "\(file): error: cannot read: \(reason)"
+        case let .syntax(file, line, column, _):
+            return SourceLocation(file: file, line: line, column: column)
+        case let .wrongType(file, at, _, _), let .missingField(file, at, _, _), let .unknownField(file, at, _, _),
+             let .unknownTrait(file, at, _), let .negativeFrameSize(file, at, _, _), let .unknownScreen(file, at, _, _),
+             let .duplicateIdentifier(file, at, _, _), let .unknownIdentifier(file, at, _), let .invalidValue(file, at, _):
+            return SourceLocation(file: file, path: at)
+        case let .unreadable(file, _):
+            return SourceLocation(file: file)
         }
     }
+
+    /// What is wrong and what was expected, without location or severity.
+    public var message: String {
+        switch self {
+        case let .syntax(_, _, _, message):
+            return message
+        case let .wrongType(_, _, expected, found):
+            return "expected \(expected), found \(found)"
+        case let .missingField(_, _, field, expected):
+            return "missing field '\(field)' (expected \(expected))"
+        case let .unknownField(_, _, field, known):
+            return "unknown field '\(field)'" + Suggestion.hint(for: field, among: known, fallback: "; expected one of: \(known.joined(separator: ", "))")
+        case let .unknownTrait(_, _, name):
+            let traits = Trait.allCases.map(\.rawValue)
+            let hint = Suggestion.closest(to: name, among: traits).map { "did you mean '\($0)'? " } ?? ""
+            return "unknown trait '\(name)'; \(hint)expected one of: \(traits.joined(separator: ", "))"
+        case let .negativeFrameSize(_, _, width, height):
+            return "frame has a negative size (\(Point.format(width))×\(Point.format(height))); expected width and height ≥ 0"
+        case let .unknownScreen(_, _, name, known):
+            let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+            return "no screen named '\(name)'; \(hint)the app has: \(known.joined(separator: ", "))"
+        case let .duplicateIdentifier(_, _, identifier, firstAt):
+            return "duplicate identifier '\(identifier)' (first used at \(firstAt)); identifiers must be unique within a screen"
+        case let .unknownIdentifier(_, _, identifier):
+            return "no element with identifier '\(identifier)' on this screen"
+        case let .invalidValue(_, _, message):
+            return message
+        case let .unreadable(_, reason):
+            return "cannot read: \(reason)"
+        }
+    }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A parsed JSON text stored as a flat tape of nodes, never as nested values.
 ///
@@ -46,14 +47,23 @@ public struct JSONDocument: Sendable {
     public var root: Int { 0 }
 
     /// Parses `bytes` as one JSON value (RFC 8259).
+    /// - Parameters:
+    ///   - bytes: the text.
+    ///   - file: the file name errors carry, when known.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-    public init(bytes: [UInt8]) throws(JSONSyntaxError) {
+    public init(bytes: [UInt8], file: String? = nil) throws(JSONSyntaxError) {
         text = bytes
         // The parser reads through a buffer pointer: an array subscript per
         // byte costs a retain, a release and a bounds check in debug builds.
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-            var parser = JSONParser(bytes: buffer)
-            try parser.parse(into: &self)
+        do {
+            try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                var parser = JSONParser(bytes: buffer)
+                try parser.parse(into: &self)
+            }
+        } catch {
+            var located = error
+            located.file = file
+            throw located
         }
     }
 
@@ -133,11 +143,31 @@ public struct JSONDocument: Sendable {
 }
 
 /// A JSON text that does not parse: where, and what was expected.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Rendered `file:3:9: error: unterminated string` (`<json>` stands in for
+/// a text that has no file name).
+public struct JSONSyntaxError: DiagnosticError, Equatable, Sendable {
+    /// The file, when the caller named it (`JSONDocument(bytes:file:)`).
+    public var file: String?
     public var line: Int
     public var column: Int
+    /// What is wrong and what was expected, without location or severity.
     public var message: String
-    public var description: String { "\(line):\(column): \(message)" }
+
+    /// - Parameters:
+    ///   - file: the file, when known.
+    ///   - line: 1-based line.
+    ///   - column: 1-based column, in characters.
+    ///   - message: what is wrong and what was expected.
+    public init(file: String? = nil, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(.error, message, at: SourceLocation(file: file ?? "<json>", line: line, column: column))]
+    }
 }
 
 // MARK: - Parser

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import SwitchyardEngine
 
 /// A JUnit XML report of scenario runs, the format CI systems (GitLab,
@@ -9,7 +10,8 @@ public struct JUnitReport {
     /// One scenario's outcome: a result, or the errors that kept it from running.
     public enum Outcome {
         case ran(ScenarioResult)
-        case unusable(file: String, errors: String)
+        /// The diagnostics that kept `file` from running, in the order they were printed.
+        case unusable(file: String, errors: [Diagnostic])
     }
 
     public var outcomes: [(outcome: Outcome, wallSeconds: Double)]
@@ -46,9 +48,10 @@ public struct JUnitReport {
                     x += Self.escape(body) + "</failure>\n"
                 }
                 x += "    </testcase>\n"
-            case .unusable(let file, let text):
+            case .unusable(let file, let diagnostics):
+                let text = diagnostics.map(\.description).joined(separator: "\n")
                 x += "    <testcase classname=\"scenarios\" name=\"\(Self.escape(file))\" file=\"\(Self.escape(file))\" time=\"\(Self.seconds(t))\">\n"
-                x += "      <error type=\"unusable-input\" message=\"\(Self.escape(text.components(separatedBy: "\n").first ?? text))\">\(Self.escape(text))</error>\n"
+                x += "      <error type=\"unusable-input\" message=\"\(Self.escape(diagnostics.first?.description ?? ""))\">\(Self.escape(text))</error>\n"
                 x += "    </testcase>\n"
             }
         }

@@ -81,7 +81,7 @@ public struct ScenarioRunner: Sendable {
         do {
             app = try appProvider(scenario.app, scenario.file)
         } catch {
-            throw ScriptErrors(errors: errors + [ScriptError("cannot load the app: \(error)", at: scenario.appPosition)])
+            throw ScriptErrors(errors: errors + [ScriptError(error, namedAt: scenario.appPosition, note: "app file named here")])
         }
         if let start = scenario.startScreen {
             if app.screen(named: start.name) == nil {
@@ -97,7 +97,7 @@ public struct ScenarioRunner: Sendable {
                 do {
                     settings = try SwitchControlSettings.load(json: [UInt8](data), file: path)
                 } catch {
-                    errors.append(ScriptError("\(error)", at: scenario.settingsPosition!))
+                    errors.append(ScriptError(error, namedAt: scenario.settingsPosition!, note: "settings file named here"))
                 }
             } else {
                 errors.append(ScriptError("cannot read settings file '\(path)'", at: scenario.settingsPosition!))

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A command line split into positional arguments, `--option value` pairs and
 /// `--flag`s, checked against what the command accepts.
 struct Arguments {
@@ -57,9 +59,17 @@ struct Arguments {
     }
 }
 
-/// A command line the tool cannot use; printed with the command's usage.
-struct UsageError: Error, CustomStringConvertible {
-    var command: String
+/// A command line the tool cannot use; printed with the usage of the
+/// command it is about (exit status 2):
+/// `switchyard run: error: unknown option '--bogus'; expected one of: …`.
+struct UsageError: DiagnosticError, Equatable {
+    /// The command's name, or nil for the tool itself (an unknown command).
+    var command: String?
+    /// What is wrong and what was expected.
     var message: String
-    var description: String { "switchyard \(command): error: \(message)" }
+
+    /// The command line is the place: `switchyard run`, or `switchyard`.
+    var diagnostics: [Diagnostic] {
+        [Diagnostic(.error, message, at: SourceLocation(file: "switchyard" + (command.map { " " + $0 } ?? "")))]
+    }
 }

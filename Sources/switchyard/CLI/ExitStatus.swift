@@ -1,4 +1,5 @@
-/// The tool's exit statuses, set in one place.
+/// The tool's exit statuses. A command's `run()` returns one; every error
+/// becomes one in `Tool.status(after:)`.
 enum ExitStatus: Int32 {
     /// Everything ran and every expectation held.
     case success = 0

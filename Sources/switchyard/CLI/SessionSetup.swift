@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import DemoApp
@@ -25,30 +26,25 @@ struct SessionSetup {
     }
 
     /// Loads the app and settings and makes the session.
-    func makeSession() throws(SetupError) -> (AppModel, Session) {
-        let model: AppModel
-        do {
-            model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
-        } catch {
-            throw SetupError(message: "\(error)")
-        }
+    /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
+    ///   (the settings file), or a diagnostic at the settings file for
+    ///   settings that contradict each other.
+    func makeSession() throws -> (AppModel, Session) {
+        let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
         var sc = SwitchControlSettings()
         if let path = settings {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw SetupError(message: "\(path): error: cannot read the settings file")
+                throw SetupError.cannotRead(file: path, kind: "settings file")
             }
-            do { sc = try SwitchControlSettings.load(json: [UInt8](data), file: path) } catch { throw SetupError(message: "\(error)") }
+            sc = try SwitchControlSettings.load(json: [UInt8](data), file: path)
         }
         do {
             return (model, try Session(app: model, configuration: SessionConfiguration(technology: .switchControl(sc))))
         } catch {
-            throw SetupError(message: "\(error)")
+            // A session error names no file: the settings file made the
+            // configuration (the app names its start screen).
+            let file: String? = if case .unknownStartScreen = error { app } else { settings }
+            throw Diagnostic(.error, error.message, at: file.map { SourceLocation(file: $0) })
         }
     }
-}
-
-/// A file or setting that keeps a command from starting (exit status 2).
-struct SetupError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

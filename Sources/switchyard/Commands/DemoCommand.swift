@@ -7,8 +7,9 @@ import DemoApp
 /// `switchyard demo`: the main job on the built-in app. Runs the Corner Café
 /// demo app through a built-in scenario per technology and shows the screens,
 /// the highlights and activations with their simulated times, and a summary.
-struct DemoCommand {
+struct DemoCommand: Command {
     static let name = "demo"
+    static let summary = "run the built-in demo app through a scenario per technology"
     static let usage = """
         usage: switchyard demo [--quiet]
           Runs the built-in demo app through one scenario per technology.
@@ -17,13 +18,13 @@ struct DemoCommand {
 
     var quiet: Bool
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: [], flags: ["quiet"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "takes no files; use 'switchyard run' for your own scenarios") }
         quiet = a.flags.contains("quiet")
     }
 
-    func run() -> ExitStatus {
+    func run() throws(ScriptErrors) -> ExitStatus {
         let app = DemoApp.load()
         say("Switchyard demo — \(app.name), the built-in app: \(app.screens.map { $0.title ?? $0.name }.joined(separator: ", "))")
         var summary: [String] = []
@@ -32,16 +33,10 @@ struct DemoCommand {
         for builtIn in DemoApp.scenarios {
             say("")
             say("━━ \(builtIn.technology): \(builtIn.setup)")
-            let result: ScenarioResult
-            do {
-                let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.text)
-                result = runner.run(try runner.prepare(scenario))
-            } catch {
-                Output.err("\(error)")
-                return .unusableInput
-            }
+            let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.text)
+            let result = runner.run(try runner.prepare(scenario))
             show(result, app: app)
-            for f in result.failures { Output.err("\(f.position): error: \(f.message)") }
+            Output.report(result.failures.map(\.diagnostic))
             if !result.passed { status = .failure }
             summary.append("\(builtIn.technology): \(result.presses) switch presses, \(result.endTime) simulated, \(result.expectations - result.failures.count)/\(result.expectations) checks held")
         }

@@ -3,8 +3,9 @@ import DemoApp
 
 /// `switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json]`:
 /// the screen tree, the numbered navigation order and the counts.
-struct InspectCommand {
+struct InspectCommand: Command {
     static let name = "inspect"
+    static let summary = "show a screen's tree and navigation order (the demo app when no file is given)"
     static let usage = """
         usage: switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json] [--all-screens]
           FILE        screen-model JSON or Appium XCUITest XML (detected by content);
@@ -21,7 +22,7 @@ struct InspectCommand {
     var technology: Technology = .switchControl
     var json = false
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "format"], flags: ["all-screens"])
         guard a.positionals.count <= 1 else {
             throw UsageError(command: Self.name, message: "expected at most one FILE, got \(a.positionals.count)")
@@ -33,6 +34,9 @@ struct InspectCommand {
             technology = Technology(rawValue: t)!
         }
         json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
+    }
+
+    func validate() throws(UsageError) {
         if allScreens && screen != nil {
             throw UsageError(command: Self.name, message: "use either --screen or --all-screens, not both")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import InputDevices
@@ -7,8 +8,9 @@ import InputDevices
 /// `switchyard live`: discovers devices, matches profiles, grabs, and runs
 /// the engine in real time, rendering the screen in the terminal. The loop
 /// waits in `poll()` until a device, udev or the next engine timer needs it.
-struct LiveCommand {
+struct LiveCommand: Command {
     static let name = "live"
+    static let summary = "drive a screen model with a switch, keyboard or game controller, in real time"
     static let usage = """
         usage: switchyard live [--app FILE|demo] [--device PATH|auto|terminal] [--settings FILE]
                                [--profile NAME] [--profiles DIR] [--transcript FILE] [--record FILE] [--no-grab]
@@ -32,7 +34,7 @@ struct LiveCommand {
     var record: String?
     var grab: Bool
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name,
                               options: SessionSetup.options.union(["device", "profile", "profiles", "transcript", "record"]), flags: ["no-grab"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
@@ -43,34 +45,33 @@ struct LiveCommand {
         transcript = a.value("transcript")
         record = a.value("record")
         grab = !a.flags.contains("no-grab")
+    }
+
+    func validate() throws(UsageError) {
         if record != nil && device == "terminal" {
             throw UsageError(command: Self.name, message: "--record records an input device; it cannot record the terminal")
         }
     }
 
-    func run() throws(SetupError) -> ExitStatus {
+    func run() throws -> ExitStatus {
         let (app, session) = try setup.makeSession()
         let matcher = try DevicesCommand.profiles(profilesDirectory)
         let adapter: any InputAdapter
         var recorder: EvemuRecorder? = nil
         let clock = SessionClock.startingNow()
-        do {
-            if device == "terminal" {
-                adapter = TerminalKeyboardAdapter()
-            } else {
-                let evdev = try EvdevAdapter(options: AdapterOptions(
-                    profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
-                    profileOverride: profile, waitForDevices: device == "auto"))
-                if record != nil {
-                    evdev.rawObserver = { info, event in
-                        if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
-                        recorder?.append(event)
-                    }
+        if device == "terminal" {
+            adapter = TerminalKeyboardAdapter()
+        } else {
+            let evdev = try EvdevAdapter(options: AdapterOptions(
+                profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
+                profileOverride: profile, waitForDevices: device == "auto"))
+            if record != nil {
+                evdev.rawObserver = { info, event in
+                    if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
+                    recorder?.append(event)
                 }
-                adapter = evdev
             }
-        } catch {
-            throw SetupError(message: "\(error)")
+            adapter = evdev
         }
         let sink = SessionSink(session: session)
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
@@ -84,11 +85,11 @@ struct LiveCommand {
         } catch {
             view.finish()
             writeFiles(sink, recorder)
-            throw SetupError(message: "\(error)")
+            throw error
         }
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
-        if let evdev = adapter as? EvdevAdapter { for w in evdev.warnings { Output.err("warning: \(w)") } }
+        if let evdev = adapter as? EvdevAdapter { for w in evdev.warnings { Output.report(w, as: .warning) } }
         writeFiles(sink, recorder)
         return .success
     }
@@ -96,11 +97,14 @@ struct LiveCommand {
     func writeFiles(_ sink: SessionSink, _ recorder: EvemuRecorder?) {
         if let path = transcript {
             let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
-            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.err("switchyard live: error: cannot write '\(path)'") }
+            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
         if let path = record {
-            guard let r = recorder else { Output.err("switchyard live: nothing recorded (no device events)"); return }
-            if !FileManager.default.createFile(atPath: path, contents: Data(r.text.utf8)) { Output.err("switchyard live: error: cannot write '\(path)'") }
+            guard let r = recorder else {
+                Output.report(Diagnostic(.warning, "nothing recorded (no device events)", at: SourceLocation(file: "switchyard \(Self.name)")))
+                return
+            }
+            if !FileManager.default.createFile(atPath: path, contents: Data(r.text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
     }
 }

@@ -6,8 +6,9 @@ import SwitchyardEngine
 /// `switchyard record --device PATH|auto --out FILE`: writes an evemu
 /// recording (device description + `E:` lines) of what the user pressed,
 /// until Ctrl-C or `--duration`.
-struct RecordCommand {
+struct RecordCommand: Command {
     static let name = "record"
+    static let summary = "record a device's events to an evemu file"
     static let usage = """
         usage: switchyard record --out FILE [--device PATH|auto] [--duration SECONDS] [--grab] [--profiles DIR]
           --device    /dev/input/eventN, or auto (default): the first device with a profile
@@ -22,7 +23,7 @@ struct RecordCommand {
     var grab: Bool
     var profilesDirectory: String?
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: ["device", "out", "duration", "profiles"], flags: ["grab"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
         guard let out = a.value("out") else { throw UsageError(command: Self.name, message: "missing '--out FILE'") }
@@ -36,37 +37,24 @@ struct RecordCommand {
         profilesDirectory = a.value("profiles")
     }
 
-    func run() throws(SetupError) -> ExitStatus {
+    func run() throws -> ExitStatus {
         let matcher = try DevicesCommand.profiles(profilesDirectory)
+        let all = try DeviceDiscovery().enumerate()
         let info: DeviceInfo
-        do {
-            let discovery = try DeviceDiscovery()
-            let all = discovery.enumerate()
-            if device == "auto" {
-                guard let first = all.first(where: { matcher.match($0, override: nil) != nil }) else {
-                    throw InputDeviceError.noDevicesFound
-                }
-                info = first
-            } else {
-                guard let d = all.first(where: { $0.devnode == device }) else {
-                    throw SetupError(message: "switchyard record: error: no input device at '\(device)'; 'switchyard devices --all' lists them")
-                }
-                info = d
+        if device == "auto" {
+            guard let first = all.first(where: { matcher.match($0, override: nil) != nil }) else {
+                throw InputDeviceError.noDevicesFound
             }
-        } catch let e as SetupError {
-            throw e
-        } catch {
-            throw SetupError(message: "\(error)")
+            info = first
+        } else {
+            guard let d = all.first(where: { $0.devnode == device }) else {
+                throw SetupError.noDevice(command: Self.name, devnode: device)
+            }
+            info = d
         }
         let clock = SessionClock.startingNow()
-        let recorder: DeviceRecorder
-        let pipe: SignalPipe
-        do {
-            recorder = try DeviceRecorder(info: info, clock: clock, grab: grab)
-            pipe = try SignalPipe()
-        } catch {
-            throw SetupError(message: "\(error)")
-        }
+        let recorder = try DeviceRecorder(info: info, clock: clock, grab: grab)
+        let pipe = try SignalPipe()
         defer {
             recorder.stop()
             pipe.uninstall()
@@ -76,15 +64,15 @@ struct RecordCommand {
         loop: while true {
             let timeout = LiveLoop<CollectingSink>.timeoutMilliseconds(until: end, now: clock.now())
             let readable: Set<Int32>
-            do { readable = try Poll.readable([pipe.readFD, recorder.fd], timeoutMilliseconds: timeout) } catch { throw SetupError(message: "poll: \(error)") }
-            if readable.contains(pipe.readFD) { break loop }
-            if readable.contains(recorder.fd) {
-                do { try recorder.readAvailable() } catch { throw SetupError(message: "\(error)") }
+            do { readable = try Poll.readable([pipe.readFD, recorder.fd], timeoutMilliseconds: timeout) } catch {
+                throw InputDeviceError.system(operation: "poll", devnode: info.devnode, error)
             }
+            if readable.contains(pipe.readFD) { break loop }
+            if readable.contains(recorder.fd) { try recorder.readAvailable() }
             if let end, clock.now() >= end { break loop }
         }
         guard FileManager.default.createFile(atPath: out, contents: Data(recorder.text.utf8)) else {
-            throw SetupError(message: "switchyard record: error: cannot write '\(out)'")
+            throw SetupError.cannotWrite(command: Self.name, file: out)
         }
         Output.err("wrote \(recorder.recording.events.count) events to \(out)")
         return .success

@@ -6,8 +6,9 @@ import InputDevices
 /// `switchyard replay RECORDING --app APP`: runs an evemu recording through
 /// the device's profile and the engine, headlessly, in simulated time from
 /// the recorded timestamps, and prints the transcript.
-struct ReplayCommand {
+struct ReplayCommand: Command {
     static let name = "replay"
+    static let summary = "run an evemu recording headlessly and print the transcript"
     static let usage = """
         usage: switchyard replay RECORDING.evemu [--app FILE|demo] [--settings FILE] [--profile NAME]
                                  [--profiles DIR] [--transcript FILE] [--format text|json]
@@ -25,7 +26,7 @@ struct ReplayCommand {
     var transcript: String?
     var json: Bool
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: SessionSetup.options.union(["profile", "profiles", "transcript", "format"]), flags: [])
         guard a.positionals.count == 1 else { throw UsageError(command: Self.name, message: "expected one RECORDING file") }
         recording = a.positionals[0]
@@ -36,13 +37,12 @@ struct ReplayCommand {
         json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
     }
 
-    func run() throws(SetupError) -> ExitStatus {
+    func run() throws -> ExitStatus {
         let matcher = try DevicesCommand.profiles(profilesDirectory)
-        let rec: EvemuRecording
-        do { rec = try Evemu.load(recording) } catch { throw SetupError(message: "\(error)") }
+        let rec = try Evemu.load(recording)
         let replay = EvemuReplayAdapter.Replay(recording: rec, source: recording, profiles: matcher, start: .zero, override: profile)
         guard replay.device.match != nil else {
-            throw SetupError(message: "\(recording): error: no device profile matches the recorded device (\(replay.device.info)); pass --profile NAME")
+            throw SetupError.noProfileMatches(recording: recording, device: "\(replay.device.info)")
         }
         Output.err("replaying \(replay.device.description)")
         let (_, session) = try setup.makeSession()
@@ -53,7 +53,7 @@ struct ReplayCommand {
         if let path = transcript {
             let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
             guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                throw SetupError(message: "switchyard replay: error: cannot write '\(path)'")
+                throw SetupError.cannotWrite(command: Self.name, file: path)
             }
         }
         return .success

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import Scripting
@@ -6,8 +7,9 @@ import DemoApp
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
 /// runs scenarios in simulated time, in parallel, and reports in order.
-struct RunCommand {
+struct RunCommand: Command {
     static let name = "run"
+    static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
           SCENARIO      scenario files (docs/scenarios.md)
@@ -22,7 +24,7 @@ struct RunCommand {
     var junit: String?
     var quiet: Bool
 
-    init(_ args: [String]) throws(UsageError) {
+    init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: ["transcript", "junit"], flags: ["quiet"])
         guard !a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "expected at least one SCENARIO file") }
         files = a.positionals
@@ -42,15 +44,16 @@ struct RunCommand {
     /// One scenario file's outcome.
     enum Outcome: Sendable {
         case ran(ScenarioResult)
-        case unusable(String)
+        /// What kept the file from running.
+        case unusable([Diagnostic])
     }
 
     static func execute(_ file: String) -> Outcome {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable("\(file): error: cannot read the scenario file")
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .unusable("\(file): error: the scenario file is not UTF-8 text")
+            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
@@ -58,11 +61,11 @@ struct RunCommand {
             let prepared = try runner.prepare(scenario)
             return .ran(runner.run(prepared))
         } catch {
-            return .unusable(error.description)
+            return .unusable(error.diagnostics)
         }
     }
 
-    func run() -> ExitStatus {
+    func run() throws(SetupError) -> ExitStatus {
         // Independent scenarios run in parallel; results are kept in input order.
         let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
             let start = DispatchTime.now().uptimeNanoseconds
@@ -75,9 +78,9 @@ struct RunCommand {
         var lines: [String] = []
         for (file, (outcome, _)) in zip(files, outcomes) {
             switch outcome {
-            case .unusable(let message):
+            case .unusable(let diagnostics):
                 unusable += 1
-                Output.err(message)
+                Output.report(diagnostics)
                 Output.out("✗ \(file): could not run (see errors above)\n")
             case .ran(let r):
                 if r.passed { passed += 1 } else { failed += 1 }
@@ -86,7 +89,7 @@ struct RunCommand {
                     for e in r.events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
                 }
                 for f in r.failures {
-                    Output.out("\(f.position): error: \(f.message)\n")
+                    Output.out(f.diagnostic.description + "\n")
                     for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
                 }
                 if !quiet || !r.passed {
@@ -104,25 +107,25 @@ struct RunCommand {
         let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
         Output.out(summary + "\n")
         if let path = transcript {
-            if !write(lines.map { $0 + "\n" }.joined(), to: path) { return .unusableInput }
+            try write(lines.map { $0 + "\n" }.joined(), to: path)
         }
         if let path = junit {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {
                 case .ran(let r): return (.ran(r), pair.1)
-                case .unusable(let m): return (.unusable(file: files[k], errors: m), pair.1)
+                case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
-            if !write(report.xml(), to: path) { return .unusableInput }
+            try write(report.xml(), to: path)
         }
         if unusable > 0 { return .unusableInput }
         return failed > 0 ? .failure : .success
     }
 
-    func write(_ text: String, to path: String) -> Bool {
-        if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { return true }
-        Output.err("switchyard run: error: cannot write '\(path)'")
-        return false
+    func write(_ text: String, to path: String) throws(SetupError) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw .cannotWrite(command: Self.name, file: path)
+        }
     }
 }
 

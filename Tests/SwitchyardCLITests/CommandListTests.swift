@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import switchyard
+
+/// Help, usage errors and dispatch all come from the one command list
+/// (`Tool.commands`): every command listed gets them, with no other
+/// registration.
+@Suite struct CommandListTests {
+    /// Every command's name, from the tool's own list.
+    static let commandNames = Tool.commands.map { $0.name }
+
+    @Test func theToolListsEveryCommandOnce() {
+        #expect(Self.commandNames == ["demo", "run", "inspect", "devices", "live", "record", "replay"])
+    }
+
+    @Test(arguments: commandNames)
+    func helpPrintsTheCommandsUsage(_ name: String) throws {
+        let r = try switchyard([name, "--help"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == (try snapshot("help", name)))
+    }
+
+    @Test(arguments: commandNames)
+    func shortHelpIsHelp(_ name: String) throws {
+        let r = try switchyard([name, "-h"])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try snapshot("help", name)))
+    }
+
+    /// The error each command gives for `--bogus`: it names the options the command has.
+    static let unknownOptionErrors: [String: String] = [
+        "demo": "switchyard demo: error: unknown option '--bogus'; expected one of: --quiet",
+        "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
+        "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
+        "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --profiles",
+        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
+        "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
+        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --profile, --profiles, --settings, --technology, --transcript",
+    ]
+
+    @Test(arguments: commandNames)
+    func aUsageErrorPrintsThatCommandsUsage(_ name: String) throws {
+        let error = try #require(Self.unknownOptionErrors[name], "pin the unknown-option error of '\(name)' in unknownOptionErrors")
+        let r = try switchyard([name, "--bogus"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == error + "\n" + (try snapshot("help", name)))
+    }
+
+    /// Options that each parse but do not go together (`validate()`).
+    static let contradictions: [(command: String, arguments: [String], error: String)] = [
+        ("inspect", ["--screen", "cart", "--all-screens"], "switchyard inspect: error: use either --screen or --all-screens, not both"),
+        ("live", ["--device", "terminal", "--record", "out.evemu"], "switchyard live: error: --record records an input device; it cannot record the terminal"),
+    ]
+
+    @Test(arguments: contradictions)
+    func contradictoryOptionsPrintTheCommandsUsage(_ command: String, _ arguments: [String], _ error: String) throws {
+        let r = try switchyard([command] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == error + "\n" + (try snapshot("help", command)))
+    }
+
+    @Test(arguments: ["help", "--help", "-h"])
+    func helpWithoutACommandPrintsTheToolsUsage(_ word: String) throws {
+        let r = try switchyard([word])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == CommandTests.toolUsage)
+    }
+
+    @Test func aMisspeltCommandGetsADidYouMean() throws {
+        let r = try switchyard(["inspct", "Examples/apps/mail.json"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard: error: unknown command 'inspct'; did you mean 'inspect'?\n" + CommandTests.toolUsage)
+    }
+
+    @Test func helpForAnUnknownCommandIsAnUnknownCommand() throws {
+        let r = try switchyard(["frobnicate", "--help"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard: error: unknown command 'frobnicate'\n" + CommandTests.toolUsage)
+    }
+}
+
+/// The text `Snapshots/<test>/<name>.txt`: expected output kept in a file
+/// named after what it is, read from the source tree.
+func snapshot(_ test: String, _ name: String) throws -> String {
+    try String(contentsOf: repoRoot.appendingPathComponent("Tests/SwitchyardCLITests/Snapshots/\(test)/\(name).txt"), encoding: .utf8)
+}
