@@ -14,7 +14,7 @@ public final class Testbed {
     public static var isPreloaded: Bool { ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev-preload") ?? false }
     public static let skipMessage = "needs umockdev's preload: run `umockdev-wrapper swift test --skip-build --filter InputDevicesTests`"
 
-    private let handle: UnsafeMutablePointer<UMockdevTestbed>
+    private let handle: OpaquePointer
     private let scratch: URL
 
     /// Creates the testbed, then asks `umockdev_in_mock_environment` (which caches its first answer).
