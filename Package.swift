@@ -56,7 +56,7 @@ let package = Package(
         // The one target that calls libumockdev.
         .target(
             name: "DeviceTestbed",
-            dependencies: ["InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
+            dependencies: ["Diagnostics", "InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
         ),
 
         // MARK: - Tools

@@ -53,25 +53,25 @@ import Testing
     }
 
     static let malformed: [(String, String)] = [
-        ("N: x\nI: 0003 0001 0002\n", "bad.evemu:2: bad I: line; expected 'I: <bus> <vendor> <product> <version>' in hex"),
-        ("N: x\nI: 0003 0001 0002 0003\nB: 01 zz\n", "bad.evemu:3: bad B: line; expected 'B: <type hex> <hex bytes>'"),
-        ("N: x\nI: 0003 0001 0002 0003\nA: 00 -1 one 0 0\n", "bad.evemu:3: bad A: line; expected decimal numbers after the code"),
-        ("N: x\nI: 0003 0001 0002 0003\nE: 0.1 0001 0039\n", "bad.evemu:3: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
-        ("N: x\nI: 0003 0001 0002 0003\nE: 0,1 0001 0039 1\n", "bad.evemu:3: bad E: line 'E: 0,1 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+        ("N: x\nI: 0003 0001 0002\n", "bad.evemu:2: error: bad I: line; expected 'I: <bus> <vendor> <product> <version>' in hex"),
+        ("N: x\nI: 0003 0001 0002 0003\nB: 01 zz\n", "bad.evemu:3: error: bad B: line; expected 'B: <type hex> <hex bytes>'"),
+        ("N: x\nI: 0003 0001 0002 0003\nA: 00 -1 one 0 0\n", "bad.evemu:3: error: bad A: line; expected decimal numbers after the code"),
+        ("N: x\nI: 0003 0001 0002 0003\nE: 0.1 0001 0039\n", "bad.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+        ("N: x\nI: 0003 0001 0002 0003\nE: 0,1 0001 0039 1\n", "bad.evemu:3: error: bad E: line 'E: 0,1 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 1.000000 0001 0039 1\nE: 0.500000 0001 0039 0\n",
-         "bad.evemu:4: timestamp 0.500000 goes backwards; expected events in time order"),
-        ("N: x\nI: 0003 0001 0002 0003\nX: 1\n", "bad.evemu:3: unknown line 'X:'; expected one of N: I: P: B: A: E: or a # comment"),
-        ("# udev: =1\n", "bad.evemu:1: bad '# udev:' line; expected '# udev: KEY=VALUE'"),
+         "bad.evemu:4: error: timestamp 0.500000 goes backwards; expected events in time order"),
+        ("N: x\nI: 0003 0001 0002 0003\nX: 1\n", "bad.evemu:3: error: unknown line 'X:'; expected one of N: I: P: B: A: E: or a # comment"),
+        ("# udev: =1\n", "bad.evemu:1: error: bad '# udev:' line; expected '# udev: KEY=VALUE'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 99999999999999.000000 0001 0039 1\n",
-         "bad.evemu:3: bad E: line 'E: 99999999999999.000000 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+         "bad.evemu:3: error: bad E: line 'E: 99999999999999.000000 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 1.-5 0001 0039 1\n",
-         "bad.evemu:3: bad E: line 'E: 1.-5 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+         "bad.evemu:3: error: bad E: line 'E: 1.-5 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nA: 40 0 1 0 0 0\n",
-         "bad.evemu:3: bad A: line; expected 'A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]'"),
+         "bad.evemu:3: error: bad A: line; expected 'A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]'"),
         ("N: x\nI: 0003 0001 0002 0003\nB: 20 01\n",
-         "bad.evemu:3: bad B: line; expected an event type up to 1f and at most 128 bitmask bytes per type"),
-        ("I: 0003 0001 0002 0003\n", "bad.evemu:1: missing N: line; expected the device name"),
-        ("N: x\n", "bad.evemu:1: missing I: line; expected bus, vendor, product, version"),
+         "bad.evemu:3: error: bad B: line; expected an event type up to 1f and at most 128 bitmask bytes per type"),
+        ("I: 0003 0001 0002 0003\n", "bad.evemu:1: error: missing N: line; expected the device name"),
+        ("N: x\n", "bad.evemu:1: error: missing I: line; expected bus, vendor, product, version"),
     ]
 
     @Test(arguments: malformed)
@@ -85,7 +85,22 @@ import Testing
             _ = try Evemu.load("/nonexistent/x.evemu")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "/nonexistent/x.evemu:0: cannot read file; expected a UTF-8 evemu text file")
+            #expect(error.description == "/nonexistent/x.evemu: error: cannot read file; expected a UTF-8 evemu text file")
+        }
+    }
+
+    /// A recording saved with Windows line ends (CRLF) reads like the LF original,
+    /// and an error in it still names the right line.
+    @Test func crlfLineEndsLoad() throws {
+        let lf = try String(contentsOfFile: TestDevice.fixturesDirectory + "/recordings/xbox-pad-session.evemu", encoding: .utf8)
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.utf8.count > lf.utf8.count)
+        #expect(try Evemu.parse(crlf, file: "crlf.evemu") == Evemu.parse(lf, file: "lf.evemu"))
+        do {
+            _ = try Evemu.parse("N: x\r\nI: 0003 0001 0002 0003\r\nE: 0.1 0001 0039\r\n", file: "crlf.evemu")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "crlf.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")
         }
     }
 
