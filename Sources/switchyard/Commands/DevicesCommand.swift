@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import InputDevices
 
@@ -6,38 +7,62 @@ import InputDevices
 struct DevicesCommand {
     static let name = "devices"
     static let usage = """
-        usage: switchyard devices [--profiles DIR] [--all]
+        usage: switchyard devices [--profiles DIR] [--gamecontrollerdb FILE] [--all]
           Lists /dev/input/event* devices with their identity, udev classification,
           and the device profile each gets (and why).
-          --profiles  load profiles from DIR instead of the shipped Devices/profiles
-          --all       also list devices that no profile applies to
+          --profiles          load profiles from DIR instead of the shipped Devices/profiles
+          --gamecontrollerdb  an SDL gamecontrollerdb.txt: a controller listed there (by GUID)
+                              gets a profile from its entry
+          --all               also list devices that no profile applies to
         """
 
     var profilesDirectory: String?
+    var gameControllerDB: String?
     var all: Bool
 
     init(_ args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["profiles"], flags: ["all"])
+        let a = try Arguments(args, command: Self.name, options: ["profiles", "gamecontrollerdb"], flags: ["all"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "takes no arguments") }
         profilesDirectory = a.value("profiles")
+        gameControllerDB = a.value("gamecontrollerdb")
         all = a.flags.contains("all")
     }
 
-    static func profiles(_ directory: String?) throws(SetupError) -> ProfileMatcher {
+    /// The profiles of `directory` (default: the shipped ones), plus the
+    /// controllers of the GameControllerDB file `gameControllerDB`, if given.
+    static func profiles(_ directory: String?, gameControllerDB: String? = nil) throws(SetupError) -> ProfileMatcher {
         do {
-            if let d = directory { return ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
-            return try ProfileLibrary.shipped()
+            var matcher = try directory.map { d throws(ProfileError) in ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
+                ?? ProfileLibrary.shipped()
+            if let path = gameControllerDB { matcher.controllers = try GameControllerDB.load(path) }
+            return matcher
         } catch {
             throw SetupError(message: "\(error)")
         }
     }
 
+    /// An adapter of `kind` from the registry (the one list of adapters).
+    static func adapter(_ kind: String, _ options: AdapterOptions) throws(SetupError) -> any InputAdapter {
+        do {
+            guard let adapter = try AdapterRegistry.standard.make(kind, options) else {
+                preconditionFailure("no adapter of kind '\(kind)' in AdapterRegistry.standard")
+            }
+            return adapter
+        } catch {
+            throw SetupError(message: "\(error)")
+        }
+    }
+
+    /// The adapter's per-device problems, as warnings on standard error.
+    static func printWarnings(_ adapter: any InputAdapter) {
+        for d in adapter.warnings.flatMap(\.diagnostics) { Output.err(Diagnostic(.warning, d.message, at: d.location).description) }
+    }
+
     func run() throws(SetupError) -> ExitStatus {
-        let matcher = try Self.profiles(profilesDirectory)
-        let adapter: EvdevAdapter
+        let matcher = try Self.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        let adapter = try Self.adapter(EvdevAdapter.kind, AdapterOptions(profiles: matcher, grab: false))
         let found: [DiscoveredDevice]
         do {
-            adapter = try EvdevAdapter(options: AdapterOptions(profiles: matcher, grab: false))
             found = try adapter.discover()
         } catch {
             throw SetupError(message: "\(error)")
@@ -51,7 +76,7 @@ struct DevicesCommand {
         for d in shown { Output.out(d.description + "\n") }
         let ignored = found.count - shown.count
         if ignored > 0 { Output.out("(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n") }
-        for w in adapter.warnings { Output.err("warning: \(w)") }
+        Self.printWarnings(adapter)
         return .success
     }
 }

@@ -11,12 +11,15 @@ struct LiveCommand {
     static let name = "live"
     static let usage = """
         usage: switchyard live [--app FILE|demo] [--device PATH|auto|terminal] [--settings FILE]
-                               [--profile NAME] [--profiles DIR] [--transcript FILE] [--record FILE] [--no-grab]
+                               [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE]
+                               [--transcript FILE] [--record FILE] [--no-grab]
         \(SessionSetup.usage)
           --device      auto (default): every device with a profile, hotplug included;
                         /dev/input/eventN: that device only; terminal: keys of this terminal
                         (Space = select, Enter or n = next, p = previous, q quits)
           --profile     use this profile for every device instead of matching
+          --gamecontrollerdb  an SDL gamecontrollerdb.txt: a controller listed there (by GUID)
+                        gets a profile from its entry
           --transcript  write the events as JSON Lines when the session ends
           --record      write an evemu recording of the device's events (replay it with 'switchyard replay')
           --no-grab     do not take devices exclusively (presses also reach the desktop)
@@ -28,18 +31,20 @@ struct LiveCommand {
     var device: String
     var profile: String?
     var profilesDirectory: String?
+    var gameControllerDB: String?
     var transcript: String?
     var record: String?
     var grab: Bool
 
     init(_ args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name,
-                              options: SessionSetup.options.union(["device", "profile", "profiles", "transcript", "record"]), flags: ["no-grab"])
+                              options: SessionSetup.options.union(["device", "profile", "profiles", "gamecontrollerdb", "transcript", "record"]), flags: ["no-grab"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
         setup = try SessionSetup(a, command: Self.name)
         device = a.value("device") ?? "auto"
         profile = a.value("profile")
         profilesDirectory = a.value("profiles")
+        gameControllerDB = a.value("gamecontrollerdb")
         transcript = a.value("transcript")
         record = a.value("record")
         grab = !a.flags.contains("no-grab")
@@ -50,27 +55,19 @@ struct LiveCommand {
 
     func run() throws(SetupError) -> ExitStatus {
         let (app, session) = try setup.makeSession()
-        let matcher = try DevicesCommand.profiles(profilesDirectory)
-        let adapter: any InputAdapter
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        // --device terminal: this terminal's keys; auto or a node: evdev hardware.
+        let kind = device == "terminal" ? TerminalKeyboardAdapter.kind : EvdevAdapter.kind
+        let adapter = try DevicesCommand.adapter(kind, AdapterOptions(
+            profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
+            profileOverride: profile, waitForDevices: device == "auto"))
         var recorder: EvemuRecorder? = nil
         let clock = SessionClock.startingNow()
-        do {
-            if device == "terminal" {
-                adapter = TerminalKeyboardAdapter()
-            } else {
-                let evdev = try EvdevAdapter(options: AdapterOptions(
-                    profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
-                    profileOverride: profile, waitForDevices: device == "auto"))
-                if record != nil {
-                    evdev.rawObserver = { info, event in
-                        if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
-                        recorder?.append(event)
-                    }
-                }
-                adapter = evdev
+        if record != nil {
+            adapter.rawObserver = { info, event in
+                if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
+                recorder?.append(event)
             }
-        } catch {
-            throw SetupError(message: "\(error)")
         }
         let sink = SessionSink(session: session)
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
@@ -88,7 +85,7 @@ struct LiveCommand {
         }
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
-        if let evdev = adapter as? EvdevAdapter { for w in evdev.warnings { Output.err("warning: \(w)") } }
+        DevicesCommand.printWarnings(adapter)
         writeFiles(sink, recorder)
         return .success
     }
