@@ -76,17 +76,13 @@ import Testing
 
     @Test(arguments: malformed)
     func malformedLinesNameFileAndLine(_ text: String, _ message: String) {
-        #expect(throws: EvemuError.self) { try Evemu.parse(text, file: "bad.evemu") }
-        do { _ = try Evemu.parse(text, file: "bad.evemu") } catch { #expect(error.description == message) }
+        let error = #expect(throws: EvemuError.self) { try Evemu.parse(text, file: "bad.evemu") }
+        #expect(error?.description == message)
     }
 
     @Test func missingFileIsATypedError() {
-        do {
-            _ = try Evemu.load("/nonexistent/x.evemu")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description == "/nonexistent/x.evemu: error: cannot read file; expected a UTF-8 evemu text file")
-        }
+        let error = #expect(throws: EvemuError.self) { try Evemu.load("/nonexistent/x.evemu") }
+        #expect(error?.description == "/nonexistent/x.evemu: error: cannot read file; expected a UTF-8 evemu text file")
     }
 
     /// A recording saved with Windows line ends (CRLF) reads like the LF original,
@@ -96,12 +92,10 @@ import Testing
         let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
         #expect(crlf.utf8.count > lf.utf8.count)
         #expect(try Evemu.parse(crlf, file: "crlf.evemu") == Evemu.parse(lf, file: "lf.evemu"))
-        do {
-            _ = try Evemu.parse("N: x\r\nI: 0003 0001 0002 0003\r\nE: 0.1 0001 0039\r\n", file: "crlf.evemu")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description == "crlf.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")
+        let error = #expect(throws: EvemuError.self) {
+            try Evemu.parse("N: x\r\nI: 0003 0001 0002 0003\r\nE: 0.1 0001 0039\r\n", file: "crlf.evemu")
         }
+        #expect(error?.description == "crlf.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")
     }
 
     @Test func recordingCarriesItsProfileMatch() throws {

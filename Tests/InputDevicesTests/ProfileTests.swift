@@ -89,11 +89,8 @@ import Testing
 
     @Test(arguments: invalid)
     func invalidProfileNamesFileLineColumnPathAndExpectation(_ json: String, _ message: String) {
-        #expect {
-            _ = try ProfileLoader.parse(Data(json.utf8), file: "bad.json")
-        } throws: { error in
-            (error as? ProfileError)?.description == message
-        }
+        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Data(json.utf8), file: "bad.json") }
+        #expect(error?.description == message)
     }
 
     /// A profile written over several lines: the error points at the bad value's own line and column.
@@ -107,12 +104,9 @@ import Testing
               ]
             }
             """
-        do {
-            _ = try ProfileLoader.parse(Array(json.utf8), file: "pad.json")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description == "pad.json:5:33: $.mappings[0].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'? expected a name such as KEY_SPACE or BTN_SOUTH")
-        }
+        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Array(json.utf8), file: "pad.json") }
+        #expect(error?.description
+                == "pad.json:5:33: $.mappings[0].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'? expected a name such as KEY_SPACE or BTN_SOUTH")
     }
 }
 
