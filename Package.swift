@@ -41,11 +41,12 @@ let package = Package(
             pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]
         ),
-        .systemLibrary(
-            name: "CUMockdev",
-            pkgConfig: "umockdev-1.0",
-            providers: [.apt(["libumockdev-dev"])]
-        ),
+        // Test-only (DeviceTestbed). No `pkgConfig:` on purpose: SwiftPM
+        // evaluates the pkg-config file of every system library in the graph
+        // whenever it plans a build, tests included, so `swift run switchyard`
+        // would warn on a machine without libumockdev-dev. Its header declares
+        // the few functions used; see Sources/CUMockdev/shim.h.
+        .systemLibrary(name: "CUMockdev"),
         .target(
             name: "InputDevices",
             dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
@@ -55,7 +56,7 @@ let package = Package(
         // The one target that calls libumockdev.
         .target(
             name: "DeviceTestbed",
-            dependencies: ["InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
+            dependencies: ["Diagnostics", "InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
         ),
 
         // MARK: - Tools

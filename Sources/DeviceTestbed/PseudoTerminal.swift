@@ -1,3 +1,4 @@
+import Diagnostics
 import Glibc
 
 /// A pseudo-terminal pair; the slave is what `TerminalKeyboardAdapter` reads.
@@ -21,7 +22,7 @@ public final class PseudoTerminal {
             throw TestbedError("no pseudo-terminal available")
         }
         slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw TestbedError("cannot open \(String(cString: name))") }
+        guard slave >= 0 else { throw TestbedError("cannot open the pseudo-terminal", at: SourceLocation(file: String(cString: name))) }
     }
     deinit { close(slave); close(master) }
 

@@ -1,5 +1,6 @@
 import CLibevdev
 import CUMockdev
+import Diagnostics
 import Foundation
 import InputDevices
 
@@ -14,7 +15,7 @@ public final class Testbed {
     public static var isPreloaded: Bool { ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev-preload") ?? false }
     public static let skipMessage = "needs umockdev's preload: run `umockdev-wrapper swift test --skip-build --filter InputDevicesTests`"
 
-    private let handle: UnsafeMutablePointer<UMockdevTestbed>
+    private let handle: OpaquePointer
     private let scratch: URL
 
     /// Creates the testbed, then asks `umockdev_in_mock_environment` (which caches its first answer).
@@ -51,10 +52,10 @@ public final class Testbed {
         try FixtureGenerator.ioctl(d, number: number).write(to: ioctlFile, atomically: true, encoding: .utf8)
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(handle, FixtureGenerator.umockdev(d, number: number), &error) != 0 else {
-            throw TestbedError("add_from_string \(device): " + Self.message(error))
+            throw TestbedError("umockdev_testbed_add_from_string: " + Self.message(error), at: SourceLocation(file: device.fixturePath))
         }
         guard umockdev_testbed_load_ioctl(handle, devnode, ioctlFile.path, &error) != 0 else {
-            throw TestbedError("load_ioctl \(device): " + Self.message(error))
+            throw TestbedError("umockdev_testbed_load_ioctl: " + Self.message(error), at: SourceLocation(file: devnode))
         }
         return FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(number))
     }
@@ -73,7 +74,7 @@ public final class Testbed {
     /// Writes kernel events to the device's node, as the kernel would.
     public func inject(_ device: TestDevice, _ events: [RawEvent]) throws {
         let fd = umockdev_testbed_get_dev_fd(handle, devnode(device))
-        guard fd >= 0 else { throw TestbedError("no dev fd for \(devnode(device))") }
+        guard fd >= 0 else { throw TestbedError("the testbed has no device fd for this node", at: SourceLocation(file: devnode(device))) }
         for e in events {
             var ev = input_event()
             ev.time.tv_sec = Int(e.seconds)
@@ -82,7 +83,9 @@ public final class Testbed {
             ev.code = e.code
             ev.value = e.value
             let n = withUnsafeBytes(of: &ev) { write(fd, $0.baseAddress, $0.count) }
-            guard n == MemoryLayout<input_event>.size else { throw TestbedError("short write to \(devnode(device)): \(n)") }
+            guard n == MemoryLayout<input_event>.size else {
+                throw TestbedError("short write (\(n) of \(MemoryLayout<input_event>.size) bytes)", at: SourceLocation(file: devnode(device)))
+            }
         }
     }
 
@@ -93,9 +96,22 @@ public final class Testbed {
     }
 }
 
-public struct TestbedError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ d: String) { description = d }
+/// A testbed that could not be built or driven: what failed, and the fixture
+/// file or device node it concerns, when there is one.
+public struct TestbedError: DiagnosticError, Hashable, Sendable {
+    public var location: SourceLocation?
+    /// What failed, without location or severity.
+    public var message: String
+
+    /// - Parameters:
+    ///   - message: what failed.
+    ///   - location: the fixture file or device node, when there is one.
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }
 
 /// Builds raw events: `ev(1.25, "EV_KEY", "KEY_SPACE", 1)`; names resolved by libevdev.

@@ -24,32 +24,28 @@ enum IdleCPUBench {
     static func run() -> [String] {
         var lines: [String] = []
         if Testbed.isPreloaded {
-            lines.append(line("evdev-umockdev-testbed") { () throws -> any InputAdapter in
-                // The testbed stays alive (captured) until the window has ended.
+            lines.append(line("evdev-umockdev-testbed") { () throws -> (any InputAdapter, AnyObject) in
                 let testbed = try Testbed()
                 try testbed.add(.switchBox)
-                keepAlive = testbed
-                return try EvdevAdapter(options: AdapterOptions(profiles: try TestDevice.shippedProfiles(), devnodes: [TestDevice.switchBox.devnode]))
+                return (try EvdevAdapter(options: AdapterOptions(profiles: try TestDevice.shippedProfiles(), devnodes: [TestDevice.switchBox.devnode])),
+                        testbed)
             })
-            keepAlive = nil
         } else {
             lines.append(#"{"benchmark":"live-idle-cpu","adapter":"evdev-umockdev-testbed","skipped":"needs umockdev-wrapper"}"#)
         }
-        lines.append(line("terminal-pty (no testbed)") { () throws -> any InputAdapter in
+        lines.append(line("terminal-pty (no testbed)") { () throws -> (any InputAdapter, AnyObject) in
             let pty = try PseudoTerminal()
-            keepAlive = pty
-            return TerminalKeyboardAdapter(fd: pty.slave)
+            return (TerminalKeyboardAdapter(fd: pty.slave), pty)
         })
-        keepAlive = nil
         return lines
     }
 
-    /// Holds the testbed or the pty for the duration of one window.
-    nonisolated(unsafe) private static var keepAlive: AnyObject?
-
-    private static func line(_ name: String, _ makeAdapter: () throws -> any InputAdapter) -> String {
+    /// One window on the adapter `make` returns; the object it returns with
+    /// it (the testbed, the pty) stays alive until the window has ended.
+    private static func line(_ name: String, _ make: () throws -> (any InputAdapter, AnyObject)) -> String {
         do {
-            let r = try window(adapter: CountingAdapter(try makeAdapter()))
+            let (adapter, owner) = try make()
+            let r = try withExtendedLifetime(owner) { try window(adapter: CountingAdapter(adapter)) }
             let process = r.processCPU / r.wall * 100
             return "{\"benchmark\":\"live-idle-cpu\",\"adapter\":\(LiveBench.json(name)),\"session\":\"manual-scanning, no pending timers\","
                 + "\"seconds\":\(Int(seconds)),\"wall_seconds\":\(LiveBench.format(r.wall, 3)),"
@@ -61,16 +57,10 @@ enum IdleCPUBench {
         }
     }
 
-    /// Ends the window from another thread: a Dispatch timer, so nothing
-    /// wakes in between to disturb the measurement.
-    final class Timer: @unchecked Sendable {
-        let signals: SignalPipe
-        init(_ signals: SignalPipe) { self.signals = signals }
-        func fire(after seconds: Double) {
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-                signals.simulate(SIGTERM)
-            }
-        }
+    /// Ends the window from another thread after `seconds`: a Dispatch timer,
+    /// so nothing wakes in between to disturb the measurement.
+    static func stop(_ signals: SignalPipe, after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { signals.simulate(SIGTERM) }
     }
 
     private static func window(adapter: CountingAdapter) throws -> (wall: Double, processCPU: Double, loopCPU: Double, wakeups: Int, exit: String) {
@@ -85,7 +75,7 @@ enum IdleCPUBench {
             timersPending = sink.nextDeadline != nil
             adapter.services = 0
             start = (LiveBench.monotonicNanoseconds(), LiveBench.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID), LiveBench.cpuSeconds(CLOCK_THREAD_CPUTIME_ID))
-            Timer(signals).fire(after: seconds)
+            stop(signals, after: seconds)
         }
         let exit = try loop.run(signals: signals)
         let endWall = LiveBench.monotonicNanoseconds()

@@ -1,6 +1,7 @@
 import DeviceTestbed
 import Foundation
 import Glibc
+import Synchronization
 import InputDevices
 import SwitchyardEngine
 
@@ -34,19 +35,22 @@ enum InputLatencyBench {
         }
     }
 
-    /// Shared between this thread and the loop's thread; each field is written
-    /// by one side before a semaphore signal and read by the other after the wait.
-    final class Probe: @unchecked Sendable {
+    /// Shared between this thread and the loop's thread: the loop's side
+    /// stores a time or an outcome, then signals a semaphore; this side waits,
+    /// then loads it.
+    final class Probe: Sendable {
         let signals: SignalPipe
         let ready = DispatchSemaphore(value: 0)
         let produced = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        var inputAt: UInt64 = 0
-        var producedAt: UInt64 = 0
-        var failure: String?
-        var exit = ""
+        /// CLOCK_MONOTONIC nanoseconds at which the loop saw the press, and the highlight.
+        let inputAt = Atomic<UInt64>(0)
+        let producedAt = Atomic<UInt64>(0)
+        /// Why the loop failed, if it did.
+        let failure = Mutex<String?>(nil)
         init() throws { signals = try SignalPipe(signals: []) }
+        var failed: String? { failure.withLock { $0 } }
     }
 
     static func measure() throws -> String {
@@ -65,7 +69,7 @@ enum InputLatencyBench {
                     switch input.input {
                     case .deviceAdded: probe.ready.signal()
                     case .switchDown(let s) where s == .next:
-                        probe.inputAt = LiveBench.monotonicNanoseconds()
+                        probe.inputAt.store(LiveBench.monotonicNanoseconds(), ordering: .sequentiallyConsistent)
                         pressPending = true
                     case .switchUp(let s) where s == .next: probe.released.signal()
                     default: break
@@ -73,22 +77,22 @@ enum InputLatencyBench {
                 }
                 loop.onOutput = { event in
                     guard pressPending, case .highlighted = event.event else { return }
-                    probe.producedAt = LiveBench.monotonicNanoseconds()
+                    probe.producedAt.store(LiveBench.monotonicNanoseconds(), ordering: .sequentiallyConsistent)
                     pressPending = false
                     probe.produced.signal()
                 }
-                probe.exit = try loop.run(signals: probe.signals).description
+                _ = try loop.run(signals: probe.signals)
             } catch {
-                probe.failure = "\(error)"
+                probe.failure.withLock { $0 = "\(error)" }
                 probe.ready.signal()
             }
             probe.finished.signal()
         }
         thread.start()
 
-        guard probe.ready.wait(timeout: .now() + 5) == .success, probe.failure == nil else {
+        guard probe.ready.wait(timeout: .now() + 5) == .success, probe.failed == nil else {
             probe.signals.simulate(SIGTERM)
-            throw TestbedError("live loop did not start: \(probe.failure ?? "no device within 5 s")")
+            throw TestbedError("live loop did not start: \(probe.failed ?? "no device within 5 s")")
         }
         var samples: [Double] = []
         var toInput: [Double] = []
@@ -100,15 +104,15 @@ enum InputLatencyBench {
             try testbed.inject(.switchBox, LiveBench.keyFrame("KEY_ENTER", 1, at: t0))
             guard probe.produced.wait(timeout: .now() + 2) == .success else { missed += 1; break }
             if i >= warmup {
-                samples.append(Double(probe.producedAt &- t0) / 1000)
-                toInput.append(Double(probe.inputAt &- t0) / 1000)
+                samples.append(Double(probe.producedAt.load(ordering: .sequentiallyConsistent) &- t0) / 1000)
+                toInput.append(Double(probe.inputAt.load(ordering: .sequentiallyConsistent) &- t0) / 1000)
             }
             try testbed.inject(.switchBox, LiveBench.keyFrame("KEY_ENTER", 0, at: LiveBench.monotonicNanoseconds()))
             guard probe.released.wait(timeout: .now() + 2) == .success else { missed += 1; break }
         }
         probe.signals.simulate(SIGTERM)
         _ = probe.finished.wait(timeout: .now() + 5)
-        if let failure = probe.failure { throw TestbedError("live loop failed: \(failure)") }
+        if let failure = probe.failed { throw TestbedError("live loop failed: \(failure)") }
         guard missed == 0, !samples.isEmpty else {
             throw TestbedError("a press produced no highlight within 2 s after \(samples.count) measured presses")
         }

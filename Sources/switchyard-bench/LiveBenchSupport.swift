@@ -54,9 +54,8 @@ enum LiveBench {
         ]
     }
 
-    static func json(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: " ") + "\""
-    }
+    /// `s` as a JSON string literal (the project's one rule: `JSONWriter.quote`).
+    static func json(_ s: String) -> String { JSONWriter.quote(s) }
 
     static func format(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
 }

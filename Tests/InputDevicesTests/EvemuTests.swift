@@ -53,40 +53,49 @@ import Testing
     }
 
     static let malformed: [(String, String)] = [
-        ("N: x\nI: 0003 0001 0002\n", "bad.evemu:2: bad I: line; expected 'I: <bus> <vendor> <product> <version>' in hex"),
-        ("N: x\nI: 0003 0001 0002 0003\nB: 01 zz\n", "bad.evemu:3: bad B: line; expected 'B: <type hex> <hex bytes>'"),
-        ("N: x\nI: 0003 0001 0002 0003\nA: 00 -1 one 0 0\n", "bad.evemu:3: bad A: line; expected decimal numbers after the code"),
-        ("N: x\nI: 0003 0001 0002 0003\nE: 0.1 0001 0039\n", "bad.evemu:3: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
-        ("N: x\nI: 0003 0001 0002 0003\nE: 0,1 0001 0039 1\n", "bad.evemu:3: bad E: line 'E: 0,1 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+        ("N: x\nI: 0003 0001 0002\n", "bad.evemu:2: error: bad I: line; expected 'I: <bus> <vendor> <product> <version>' in hex"),
+        ("N: x\nI: 0003 0001 0002 0003\nB: 01 zz\n", "bad.evemu:3: error: bad B: line; expected 'B: <type hex> <hex bytes>'"),
+        ("N: x\nI: 0003 0001 0002 0003\nA: 00 -1 one 0 0\n", "bad.evemu:3: error: bad A: line; expected decimal numbers after the code"),
+        ("N: x\nI: 0003 0001 0002 0003\nE: 0.1 0001 0039\n", "bad.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+        ("N: x\nI: 0003 0001 0002 0003\nE: 0,1 0001 0039 1\n", "bad.evemu:3: error: bad E: line 'E: 0,1 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 1.000000 0001 0039 1\nE: 0.500000 0001 0039 0\n",
-         "bad.evemu:4: timestamp 0.500000 goes backwards; expected events in time order"),
-        ("N: x\nI: 0003 0001 0002 0003\nX: 1\n", "bad.evemu:3: unknown line 'X:'; expected one of N: I: P: B: A: E: or a # comment"),
-        ("# udev: =1\n", "bad.evemu:1: bad '# udev:' line; expected '# udev: KEY=VALUE'"),
+         "bad.evemu:4: error: timestamp 0.500000 goes backwards; expected events in time order"),
+        ("N: x\nI: 0003 0001 0002 0003\nX: 1\n", "bad.evemu:3: error: unknown line 'X:'; expected one of N: I: P: B: A: E: or a # comment"),
+        ("# udev: =1\n", "bad.evemu:1: error: bad '# udev:' line; expected '# udev: KEY=VALUE'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 99999999999999.000000 0001 0039 1\n",
-         "bad.evemu:3: bad E: line 'E: 99999999999999.000000 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+         "bad.evemu:3: error: bad E: line 'E: 99999999999999.000000 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nE: 1.-5 0001 0039 1\n",
-         "bad.evemu:3: bad E: line 'E: 1.-5 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
+         "bad.evemu:3: error: bad E: line 'E: 1.-5 0001 0039 1'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'"),
         ("N: x\nI: 0003 0001 0002 0003\nA: 40 0 1 0 0 0\n",
-         "bad.evemu:3: bad A: line; expected 'A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]'"),
+         "bad.evemu:3: error: bad A: line; expected 'A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]'"),
         ("N: x\nI: 0003 0001 0002 0003\nB: 20 01\n",
-         "bad.evemu:3: bad B: line; expected an event type up to 1f and at most 128 bitmask bytes per type"),
-        ("I: 0003 0001 0002 0003\n", "bad.evemu:1: missing N: line; expected the device name"),
-        ("N: x\n", "bad.evemu:1: missing I: line; expected bus, vendor, product, version"),
+         "bad.evemu:3: error: bad B: line; expected an event type up to 1f and at most 128 bitmask bytes per type"),
+        ("I: 0003 0001 0002 0003\n", "bad.evemu:1: error: missing N: line; expected the device name"),
+        ("N: x\n", "bad.evemu:1: error: missing I: line; expected bus, vendor, product, version"),
     ]
 
     @Test(arguments: malformed)
     func malformedLinesNameFileAndLine(_ text: String, _ message: String) {
-        #expect(throws: EvemuError.self) { try Evemu.parse(text, file: "bad.evemu") }
-        do { _ = try Evemu.parse(text, file: "bad.evemu") } catch { #expect(error.description == message) }
+        let error = #expect(throws: EvemuError.self) { try Evemu.parse(text, file: "bad.evemu") }
+        #expect(error?.description == message)
     }
 
     @Test func missingFileIsATypedError() {
-        do {
-            _ = try Evemu.load("/nonexistent/x.evemu")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description == "/nonexistent/x.evemu:0: cannot read file; expected a UTF-8 evemu text file")
+        let error = #expect(throws: EvemuError.self) { try Evemu.load("/nonexistent/x.evemu") }
+        #expect(error?.description == "/nonexistent/x.evemu: error: cannot read file; expected a UTF-8 evemu text file")
+    }
+
+    /// A recording saved with Windows line ends (CRLF) reads like the LF original,
+    /// and an error in it still names the right line.
+    @Test func crlfLineEndsLoad() throws {
+        let lf = try String(contentsOfFile: TestDevice.fixturesDirectory + "/recordings/xbox-pad-session.evemu", encoding: .utf8)
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.utf8.count > lf.utf8.count)
+        #expect(try Evemu.parse(crlf, file: "crlf.evemu") == Evemu.parse(lf, file: "lf.evemu"))
+        let error = #expect(throws: EvemuError.self) {
+            try Evemu.parse("N: x\r\nI: 0003 0001 0002 0003\r\nE: 0.1 0001 0039\r\n", file: "crlf.evemu")
         }
+        #expect(error?.description == "crlf.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")
     }
 
     @Test func recordingCarriesItsProfileMatch() throws {

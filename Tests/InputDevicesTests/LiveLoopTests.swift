@@ -89,13 +89,17 @@ final class RecordingSink: InputSink {
 
     @Test(arguments: [
         (InputDeviceError.from(.permissionDenied, operation: "open", devnode: "/dev/input/event3"),
-         "permission denied opening /dev/input/event3; install Devices/udev/70-switchyard.rules into /etc/udev/rules.d/, run 'udevadm control --reload && udevadm trigger', then re-plug the device (or add yourself to the 'input' group)"),
+         "/dev/input/event3: error: permission denied; install Devices/udev/70-switchyard.rules into /etc/udev/rules.d/, run 'udevadm control --reload && udevadm trigger', then re-plug the device (or add yourself to the 'input' group)"),
         (.from(.busy, operation: "grab", devnode: "/dev/input/event3"),
-         "/dev/input/event3 is grabbed by another program (EBUSY); close the other program (another switchyard, a game, input-remapper) or run without --grab"),
+         "/dev/input/event3: error: grabbed by another program (EBUSY); close the other program (another switchyard, a game, input-remapper) or run without --grab"),
         (.from(.noDevice, operation: "read", devnode: "/dev/input/event3"),
-         "/dev/input/event3 is gone (unplugged?); plug it back in and it will be picked up again"),
+         "/dev/input/event3: error: the device is gone (unplugged?); plug it back in and it will be picked up again"),
         (.noDevicesFound,
-         "no input devices found; plug in a switch interface, keyboard or controller, and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)"),
+         "error: no input devices found; plug in a switch interface, keyboard or controller, and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)"),
+        (.from(.invalidArgument, operation: "libevdev_new_from_fd", devnode: "/dev/input/event3"),
+         "/dev/input/event3: error: libevdev_new_from_fd failed: Invalid argument (errno 22)"),
+        (.system(operation: "poll", devnode: "-", .invalidArgument), "error: poll failed: Invalid argument (errno 22)"),
+        (.invalidFile(EvemuError(file: "pad.evemu", line: 4, message: "bad E: line")), "pad.evemu:4: error: bad E: line"),
     ])
     func errorsSayWhatToDo(_ error: InputDeviceError, _ text: String) {
         #expect(error.description == text)

@@ -35,50 +35,78 @@ import Testing
     }
 
     static let invalid: [(String, String)] = [
-        ("[1]", "bad.json: $: expected an object"),
-        ("{", "bad.json: $: not valid JSON"),
-        (#"{"match":{"classification":["ID_INPUT_KEY"]},"mappings":[]}"#, "bad.json: $.name: expected a non-empty string"),
-        (#"{"name":"x","match":{},"mappings":[]}"#, "bad.json: $.match: expected at least one of ids, name, classification, bus"),
+        ("[1]", "bad.json:1:1: error: expected an object, found an array"),
+        ("{", "bad.json:1:2: error: expected a quoted member name, found end of file"),
+        (#"{"match":{"classification":["ID_INPUT_KEY"]},"mappings":[]}"#,
+         #"bad.json:1:1: $.name: error: missing field 'name'; expected a non-empty string such as "xbox-controller""#),
+        (#"{"name":"","match":{"bus":"usb"},"mappings":[]}"#, #"bad.json:1:9: $.name: error: expected a non-empty string, found """#),
+        (#"{"name":"x","match":{},"mappings":[]}"#, "bad.json:1:21: $.match: error: expected at least one of ids, name, classification, bus"),
         (#"{"name":"x","match":{"ids":[{"vendor":"45e","product":"028e"}]},"mappings":[]}"#,
-         #"bad.json: $.match.ids[0].vendor: expected 4 hex digits such as "045e""#),
+         #"bad.json:1:39: $.match.ids[0].vendor: error: expected 4 hex digits such as "045e", got "45e""#),
+        (#"{"name":"x","match":{"ids":[{"vendor":"045e"}]},"mappings":[]}"#,
+         #"bad.json:1:29: $.match.ids[0].product: error: missing field 'product'; expected 4 hex digits such as "045e""#),
         (#"{"name":"x","match":{"classification":["ID_INPUT_GAMEPAD"]},"mappings":[]}"#,
-         "bad.json: $.match.classification[0]: unknown classification 'ID_INPUT_GAMEPAD'; expected one of ID_INPUT_KEY, ID_INPUT_KEYBOARD, ID_INPUT_JOYSTICK, ID_INPUT_MOUSE, ID_INPUT_TOUCHPAD, ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_ACCELEROMETER, ID_INPUT_POINTINGSTICK, ID_INPUT_SWITCH"),
+         "bad.json:1:40: $.match.classification[0]: error: unknown classification 'ID_INPUT_GAMEPAD'; expected one of: ID_INPUT_KEY, ID_INPUT_KEYBOARD, ID_INPUT_JOYSTICK, ID_INPUT_MOUSE, ID_INPUT_TOUCHPAD, ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_ACCELEROMETER, ID_INPUT_POINTINGSTICK, ID_INPUT_SWITCH"),
+        (#"{"name":"x","match":{"classification":["ID_INPUT_JOYSTCK"]},"mappings":[]}"#,
+         "bad.json:1:40: $.match.classification[0]: error: unknown classification 'ID_INPUT_JOYSTCK'; did you mean 'ID_INPUT_JOYSTICK'? expected one of: ID_INPUT_KEY, ID_INPUT_KEYBOARD, ID_INPUT_JOYSTICK, ID_INPUT_MOUSE, ID_INPUT_TOUCHPAD, ID_INPUT_TOUCHSCREEN, ID_INPUT_TABLET, ID_INPUT_ACCELEROMETER, ID_INPUT_POINTINGSTICK, ID_INPUT_SWITCH"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_SPCAE","switch":"select"}]}"#,
-         "bad.json: $.mappings[0].code: unknown EV_KEY code 'KEY_SPCAE'; expected a name such as KEY_SPACE or BTN_SOUTH"),
+         "bad.json:1:71: $.mappings[0].code: error: unknown EV_KEY code 'KEY_SPCAE'; did you mean 'KEY_SPACE'? expected a name such as KEY_SPACE or BTN_SOUTH"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_QWERTYUIOP","switch":"select"}]}"#,
+         "bad.json:1:71: $.mappings[0].code: error: unknown EV_KEY code 'KEY_QWERTYUIOP'; expected a name such as KEY_SPACE or BTN_SOUTH"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_REL","code":"REL_X","switch":"select"}]}"#,
-         "bad.json: $.mappings[0].type: unsupported event type 'EV_REL'; expected EV_KEY or EV_ABS"),
+         "bad.json:1:55: $.mappings[0].type: error: unsupported event type 'EV_REL'; expected EV_KEY or EV_ABS"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KYE","code":"KEY_A","switch":"select"}]}"#,
+         "bad.json:1:55: $.mappings[0].type: error: unknown event type 'EV_KYE'; did you mean 'EV_KEY'? expected EV_KEY or EV_ABS"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","switch":"next"}]}"#,
-         "bad.json: $.mappings[0].direction: expected a non-empty string"),
+         #"bad.json:1:47: $.mappings[0].direction: error: missing field 'direction'; expected "negative" or "positive""#),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"up","switch":"next"}]}"#,
-         #"bad.json: $.mappings[0].direction: unknown direction 'up'; expected "negative" or "positive""#),
+         #"bad.json:1:91: $.mappings[0].direction: error: unknown direction 'up'; expected "negative" or "positive""#),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"postive","switch":"next"}]}"#,
+         #"bad.json:1:91: $.mappings[0].direction: error: unknown direction 'postive'; did you mean 'positive'? expected "negative" or "positive""#),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"positive","threshold":1.5,"switch":"next"}]}"#,
-         "bad.json: $.mappings[0].threshold: expected a number in (0, 1], got 1.5"),
+         "bad.json:1:114: $.mappings[0].threshold: error: expected a number in (0, 1], got 1.5"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_ABS","code":"ABS_X","direction":"positive","threshold":true,"switch":"next"}]}"#,
-         "bad.json: $.mappings[0].threshold: expected a number"),
+         "bad.json:1:114: $.mappings[0].threshold: error: expected a number, found a boolean"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A"}]}"#,
-         #"bad.json: $.mappings[0]: missing target; expected "switch": NAME or "key": NAME"#),
+         #"bad.json:1:47: $.mappings[0]: error: missing target; expected "switch": NAME or "key": NAME"#),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A","switch":"a","key":"a"}]}"#,
-         #"bad.json: $.mappings[0]: both "switch" and "key" given; expected exactly one"#),
+         #"bad.json:1:92: $.mappings[0]: error: both "switch" and "key" given; expected exactly one"#),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A","switch":"a","threshold":0.5}]}"#,
-         "bad.json: $.mappings[0].threshold: only EV_ABS mappings take threshold"),
+         "bad.json:1:92: $.mappings[0].threshold: error: only EV_ABS mappings take threshold"),
         (#"{"name":"x","match":{"bus":"usb"},"mapping":[]}"#,
-         "bad.json: $.mapping: unknown field; expected one of description, mappings, match, name, passthroughKeys, priority"),
-        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":1}"#, "bad.json: $.passthroughKeys: expected true or false"),
+         "bad.json:1:35: $.mapping: error: unknown field 'mapping'; did you mean 'mappings'? expected one of: name, description, match, priority, mappings, passthroughKeys"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"colour":"red"}"#,
+         "bad.json:1:72: $.colour: error: unknown field 'colour'; expected one of: name, description, match, priority, mappings, passthroughKeys"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":1}"#,
+         "bad.json:1:67: $.passthroughKeys: error: expected true or false, found a number"),
         (#"{"name":"x","match":{"bus":"usb"},"priority":1e300,"passthroughKeys":true,"mappings":[]}"#,
-         "bad.json: $.priority: expected a whole number between -1000000 and 1000000"),
+         "bad.json:1:46: $.priority: error: expected a whole number between -1000000 and 1000000"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[]}"#,
-         #"bad.json: $.mappings: expected at least one mapping (or "passthroughKeys": true)"#),
+         #"bad.json:1:46: $.mappings: error: expected at least one mapping (or "passthroughKeys": true)"#),
+        ("{\"name\":\"x\",\n \"match\":{\"bus\":\"usb\"},\n \"passthroughKeys\":true,\n \"mappings\":[],\n \"name\":\"y\"}",
+         "bad.json:5:2: $.name: error: field 'name' is given twice (first on line 1); give each field once"),
     ]
 
     @Test(arguments: invalid)
-    func invalidProfileNamesFilePathAndExpectation(_ json: String, _ message: String) {
-        #expect {
-            _ = try ProfileLoader.parse(Data(json.utf8), file: "bad.json")
-        } throws: { error in
-            let text = (error as? ProfileError)?.description ?? ""
-            // JSON syntax errors carry Foundation's own detail after the fixed part.
-            return message.hasSuffix("not valid JSON") ? text.hasPrefix(message) : text == message
-        }
+    func invalidProfileNamesFileLineColumnPathAndExpectation(_ json: String, _ message: String) {
+        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Data(json.utf8), file: "bad.json") }
+        #expect(error?.description == message)
+    }
+
+    /// A profile written over several lines: the error points at the bad value's own line and column.
+    @Test func errorInAMultiLineProfileNamesItsLineAndColumn() {
+        let json = """
+            {
+              "name": "pad",
+              "match": { "bus": "usb" },
+              "mappings": [
+                { "type": "EV_KEY", "code": "BTN_SOTH", "switch": "select" }
+              ]
+            }
+            """
+        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Array(json.utf8), file: "pad.json") }
+        #expect(error?.description
+                == "pad.json:5:33: $.mappings[0].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'? expected a name such as KEY_SPACE or BTN_SOUTH")
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 let testClock = SessionClock(epochMicroseconds: 100_000_000)
 
 /// Services `adapter` until `count` inputs arrived or 2 s passed with nothing readable.
-func collect(_ adapter: EvdevAdapter, count: Int) throws -> [TimedInput] {
+func collect(_ adapter: any InputAdapter, count: Int) throws -> [TimedInput] {
     var out: [TimedInput] = []
     while out.count < count {
         let readable = try waitReadable(adapter.pollDescriptors)

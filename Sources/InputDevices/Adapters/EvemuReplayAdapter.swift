@@ -16,7 +16,7 @@ public final class EvemuReplayAdapter: InputAdapter {
                 devices.append(Replay(recording: try Evemu.load(path), source: path, profiles: options.profiles,
                                           start: .zero, override: options.profileOverride))
             } catch {
-                throw InputDeviceError.invalidFile(error.description)
+                throw InputDeviceError.invalidFile(error)
             }
         }
         return EvemuReplayAdapter(replays: devices, start: options.replayStart)

@@ -27,6 +27,31 @@ public protocol InputAdapter: AnyObject {
     var isFinished: Bool { get }
     /// Releases grabs, restores the terminal, closes fds. Idempotent.
     func stop()
+    /// Per-device problems that did not stop the adapter (one node not
+    /// readable), for the caller to show as warnings. Default: none.
+    var warnings: [InputDeviceError] { get }
+    /// A tap on every raw event the adapter reads, with its device (live
+    /// `--record`). Default: adapters without raw events never call it.
+    var rawObserver: ((DeviceInfo, RawEvent) -> Void)? { get set }
+}
+
+extension InputAdapter {
+    public var warnings: [InputDeviceError] { [] }
+    public var rawObserver: ((DeviceInfo, RawEvent) -> Void)? {
+        get { nil }
+        set {}
+    }
+
+    /// Everything a timed adapter (one with no fds to poll: a replay) gives,
+    /// run headlessly in simulated time: `start`, then `service` at each
+    /// `nextWakeup` until there is none, then `stop`.
+    public func runInSimulatedTime(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
+        precondition(pollDescriptors.isEmpty, "runInSimulatedTime is for adapters without descriptors to poll (replays)")
+        defer { stop() }
+        var inputs = try start(clock: clock)
+        while let t = nextWakeup { inputs += try service(readable: [], now: t, clock: clock) }
+        return inputs
+    }
 }
 
 /// A device an adapter found, and the profile it would use.

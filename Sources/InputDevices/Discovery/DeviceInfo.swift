@@ -1,6 +1,6 @@
 /// (bus, vendor, product, version) as EVIOCGID reports them; the key SDL and
 /// our profiles match on.
-public struct DeviceID: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     public var bus: UInt16
     public var vendor: UInt16
     public var product: UInt16
@@ -28,7 +28,7 @@ func hex4(_ v: UInt16) -> String {
 }
 
 /// udev's classification of an input device (set by its `input_id` builtin).
-public enum DeviceClass: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+public enum DeviceClass: String, CaseIterable, Hashable, Sendable, Comparable {
     case key = "ID_INPUT_KEY"
     case keyboard = "ID_INPUT_KEYBOARD"
     case joystick = "ID_INPUT_JOYSTICK"

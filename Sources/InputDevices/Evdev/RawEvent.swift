@@ -94,6 +94,12 @@ public enum EventCodes {
         let v = system_libevdev_event_code_from_name(UInt32(type), name)
         return v < 0 ? nil : UInt16(v)
     }
+    /// Every code name libevdev knows for `type` (`KEY_ESC`, `KEY_1`, …), in code order.
+    /// The corresponding C function is `libevdev_event_code_get_name`.
+    public static func names(type: UInt16) -> [String] {
+        guard let max = maxCode(type: type) else { return [] }
+        return (0...max).compactMap { system_libevdev_event_code_get_name(UInt32(type), UInt32($0)) }
+    }
     /// Highest code of a type, or nil. The corresponding C function is `libevdev_event_type_get_max`.
     public static func maxCode(type: UInt16) -> UInt16? {
         let v = system_libevdev_event_type_get_max(UInt32(type))

@@ -1,18 +1,30 @@
+import Diagnostics
 import Foundation
 
-/// A line of an evemu file that could not be read: file, 1-based line, and
-/// what was expected.
-public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
+/// An evemu file that could not be read: the file and 1-based line (none
+/// when the file itself is unreadable), and what was expected there.
+///
+/// `pad.evemu:12: error: bad E: line 'E: x'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'`.
+public struct EvemuError: DiagnosticError, Hashable, Sendable {
+    public var location: SourceLocation
+    /// What is wrong and what was expected, without location or severity.
     public var message: String
-    public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
+
+    /// - Parameters:
+    ///   - file: the file as the user named it.
+    ///   - line: 1-based line; nil when the whole file is the problem.
+    ///   - message: what is wrong and what was expected.
+    public init(file: String, line: Int?, message: String) {
+        location = SourceLocation(file: file, line: line)
         self.message = message
     }
-    /// `pad.evemu:12: bad E: line 'E: x'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'`.
-    public var description: String { "\(file):\(line): \(message)" }
+
+    /// The file as the user named it.
+    public var file: String { location.file ?? "" }
+    /// The 1-based line, or 0 when the whole file is the problem.
+    public var line: Int { location.line ?? 0 }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }
 
 /// An evemu device description (`N: I: P: B: A:` lines), as `evemu-describe`
@@ -104,11 +116,10 @@ public enum Evemu {
         var abs: [UInt16: AbsInfo] = [:]
         var udev: [(String, String)] = []
         var events: [RawEvent] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in lines(of: text).enumerated() {
             let lineNo = index + 1
             func fail(_ m: String) -> EvemuError { EvemuError(file: file, line: lineNo, message: m) }
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+            var line = rawLine
             if line.hasPrefix("# udev:") {
                 let kv = line.dropFirst(7).trimmingCharacters(in: .whitespaces)
                 guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else { throw fail("bad '# udev:' line; expected '# udev: KEY=VALUE'") }
@@ -175,7 +186,7 @@ public enum Evemu {
     /// Reads and parses a file.
     public static func load(_ path: String) throws(EvemuError) -> EvemuRecording {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw EvemuError(file: path, line: 0, message: "cannot read file; expected a UTF-8 evemu text file")
+            throw EvemuError(file: path, line: nil, message: "cannot read file; expected a UTF-8 evemu text file")
         }
         return try parse(text, file: path)
     }

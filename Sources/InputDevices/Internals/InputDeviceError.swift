@@ -1,8 +1,10 @@
+import Diagnostics
+
 /// A runtime failure of the hardware layer, with what the user can do about it.
 ///
-/// `description` is the full user-visible text: what went wrong, which device,
-/// and what to do next.
-public enum InputDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A device error points at the device node (`/dev/input/event3: error: …`);
+/// a file that could not be used carries that file's own diagnostics.
+public enum InputDeviceError: DiagnosticError, Equatable, Sendable {
     /// Opening the node was refused (`EACCES`/`EPERM`).
     case permissionDenied(devnode: String)
     /// The device disappeared (`ENODEV`, or the node is gone).
@@ -13,9 +15,9 @@ public enum InputDeviceError: Error, Equatable, Sendable, CustomStringConvertibl
     case noDevicesFound
     /// libudev could not be initialised.
     case udevUnavailable(Errno)
-    /// A recording or profile file could not be used; the text names file and line or JSON path.
-    case invalidFile(String)
-    /// Any other system error, with the operation that failed.
+    /// A recording, profile or GameControllerDB file could not be used: its diagnostics (file, line, what was expected).
+    case invalidFile([Diagnostic])
+    /// Any other system error, with the operation that failed (`devnode` "-" when no device is involved).
     case system(operation: String, devnode: String, Errno)
 
     /// Maps an errno from `operation` on `devnode` to the most helpful case.
@@ -28,25 +30,43 @@ public enum InputDeviceError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    public var description: String {
+    /// A file error (`EvemuError`, `ProfileError`, `GameControllerDBError`) as an input-device error.
+    public static func invalidFile(_ error: some DiagnosticError) -> InputDeviceError { .invalidFile(error.diagnostics) }
+
+    /// The device node the error is about, if any.
+    public var location: SourceLocation? {
         switch self {
-        case .permissionDenied(let node):
-            return "permission denied opening \(node); install Devices/udev/70-switchyard.rules into /etc/udev/rules.d/, "
+        case .permissionDenied(let node), .deviceGone(let node), .grabBusy(let node): return SourceLocation(file: node)
+        case .system(_, let node, _): return node == "-" ? nil : SourceLocation(file: node)
+        case .noDevicesFound, .udevUnavailable, .invalidFile: return nil
+        }
+    }
+
+    /// What went wrong and what to do next, without location or severity.
+    public var message: String {
+        switch self {
+        case .permissionDenied:
+            return "permission denied; install Devices/udev/70-switchyard.rules into /etc/udev/rules.d/, "
                 + "run 'udevadm control --reload && udevadm trigger', then re-plug the device (or add yourself to the 'input' group)"
-        case .deviceGone(let node):
-            return "\(node) is gone (unplugged?); plug it back in and it will be picked up again"
-        case .grabBusy(let node):
-            return "\(node) is grabbed by another program (EBUSY); close the other program (another switchyard, a game, "
+        case .deviceGone:
+            return "the device is gone (unplugged?); plug it back in and it will be picked up again"
+        case .grabBusy:
+            return "grabbed by another program (EBUSY); close the other program (another switchyard, a game, "
                 + "input-remapper) or run without --grab"
         case .noDevicesFound:
             return "no input devices found; plug in a switch interface, keyboard or controller, "
                 + "and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)"
         case .udevUnavailable(let e):
             return "libudev could not start (\(e)); is /sys mounted?"
-        case .invalidFile(let message):
-            return message
-        case .system(let op, let node, let e):
-            return "\(op) failed on \(node): \(e)"
+        case .invalidFile(let diagnostics):
+            return diagnostics.map(\.message).joined(separator: "; ")
+        case .system(let op, _, let e):
+            return "\(op) failed: \(e)"
         }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        if case .invalidFile(let diagnostics) = self { return diagnostics }
+        return [Diagnostic(.error, message, at: location)]
     }
 }

@@ -1,9 +1,11 @@
 import Glibc
+import Synchronization
 
-/// Write end of the self-pipe, read by the signal handler. A global because a
-/// C signal handler cannot capture context; written once before handlers are
+/// Write end of the self-pipe, read by the signal handler (-1: none). A
+/// global because a C signal handler cannot capture context; an atomic
+/// because the handler may run on any thread. Set before the handlers are
 /// installed and reset after they are removed.
-nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
+private let signalPipeWriteFD = Atomic<Int32>(-1)
 
 /// Turns SIGINT/SIGTERM/SIGHUP (terminal closed) into a readable fd (the self-pipe trick), so the live
 /// loop's single `poll()` wakes, the loop exits normally and every `defer`
@@ -12,12 +14,14 @@ nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
 /// One per live loop. `uninstall()` restores the previous handlers and
 /// closes the pipe; `deinit` does it too. `simulate(_:)` may be called from
 /// any thread (it is one `write(2)` to the pipe, as a signal handler does);
-/// everything else belongs to the loop's thread.
-public final class SignalPipe: @unchecked Sendable {
+/// `drain()` belongs to the loop's thread.
+public final class SignalPipe: Sendable {
     /// Poll this for `POLLIN`.
     public let readFD: Int32
     private let writeFD: Int32
-    private var saved: [SavedSignal] = []
+    /// The handlers to restore, and whether the pipe is closed: `simulate`
+    /// from another thread must not write to a descriptor `uninstall` closed.
+    private let state: Mutex<(saved: [SavedSignal], closed: Bool)>
 
     /// Creates the pipe and installs handlers for `signals`.
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
@@ -28,13 +32,15 @@ public final class SignalPipe: @unchecked Sendable {
         writeFD = fds[1]
         // Only a pipe that catches signals owns the global; one with no
         // signals (tests, injected shutdown) leaves another's handler alone.
-        if !signals.isEmpty { signalPipeWriteFD = writeFD }
+        if !signals.isEmpty { signalPipeWriteFD.store(writeFD, ordering: .sequentiallyConsistent) }
+        var saved: [SavedSignal] = []
         for s in signals {
             saved.append(system_signal_install(s) { sig in
                 var byte = UInt8(truncatingIfNeeded: sig)
-                _ = system_write(signalPipeWriteFD, &byte, 1)
+                _ = system_write(signalPipeWriteFD.load(ordering: .sequentiallyConsistent), &byte, 1)
             })
         }
+        state = Mutex((saved, false))
     }
 
     deinit { uninstall() }
@@ -51,22 +57,26 @@ public final class SignalPipe: @unchecked Sendable {
         return out
     }
 
-    /// Sends `signal` to this process's pipe as if it had arrived (for tests and shutdown requests).
+    /// Sends `signal` to this process's pipe as if it had arrived (for tests
+    /// and shutdown requests, from any thread). Does nothing once uninstalled.
     public func simulate(_ signal: Int32) {
-        var byte = UInt8(truncatingIfNeeded: signal)
-        _ = system_write(writeFD, &byte, 1)
+        state.withLock { state in
+            guard !state.closed else { return }
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = system_write(writeFD, &byte, 1)
+        }
     }
-
-    private var closed = false
 
     /// Restores previous handlers and closes the pipe. Idempotent.
     public func uninstall() {
-        guard !closed else { return }
-        closed = true
-        for s in saved.reversed() { system_signal_restore(s) }
-        saved.removeAll()
-        if signalPipeWriteFD == writeFD { signalPipeWriteFD = -1 }
-        _ = system_close(writeFD)
-        _ = system_close(readFD)
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
+            for s in state.saved.reversed() { system_signal_restore(s) }
+            state.saved.removeAll()
+            _ = signalPipeWriteFD.compareExchange(expected: writeFD, desired: -1, ordering: .sequentiallyConsistent)
+            _ = system_close(writeFD)
+            _ = system_close(readFD)
+        }
     }
 }

@@ -1,12 +1,65 @@
+import Diagnostics
+import Foundation
 import SwitchyardEngine
 
-/// A line of an SDL GameControllerDB file that could not be read.
-public struct GameControllerDBError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
+/// An SDL GameControllerDB file that could not be used: file, line and
+/// column of the bad field, and what was expected there.
+///
+/// `gamecontrollerdb.txt:3:1: error: bad GUID 'xyz'; expected 32 hex digits`.
+public struct GameControllerDBError: DiagnosticError, Hashable, Sendable {
+    public var location: SourceLocation
+    /// What is wrong and what was expected, without location or severity.
     public var message: String
-    /// `gamecontrollerdb.txt:3: bad GUID 'xyz'; expected 32 hex digits`.
-    public var description: String { "\(file):\(line): \(message)" }
+
+    /// - Parameters:
+    ///   - file: the file as the user named it.
+    ///   - line: 1-based line; nil when the whole file is the problem.
+    ///   - column: 1-based column (in characters) of the bad field.
+    ///   - message: what is wrong and what was expected.
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
+        location = SourceLocation(file: file, line: line, column: column)
+        self.message = message
+    }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
+}
+
+/// The controllers of an SDL GameControllerDB file (`gamecontrollerdb.txt`),
+/// a profile source: a device whose bus, vendor, product and version equal an
+/// entry's GUID gets the profile `GameControllerMapping.profile(for:)` makes
+/// for it (`switchyard live --gamecontrollerdb FILE`).
+public struct GameControllerDB: Hashable, Sendable {
+    /// Linux entries (and entries without a platform), in file order.
+    public var mappings: [GameControllerMapping]
+
+    public init(mappings: [GameControllerMapping] = []) { self.mappings = mappings }
+
+    /// Parses a whole file, skipping blank and `#` comment lines; keeps Linux
+    /// entries and entries without a platform. LF and CRLF line ends.
+    /// - Throws: `GameControllerDBError` naming the line and column of the first bad field.
+    public static func parse(_ text: String, file: String) throws(GameControllerDBError) -> GameControllerDB {
+        var out: [GameControllerMapping] = []
+        for (i, line) in lines(of: text).enumerated() {
+            guard let m = try GameControllerMapping.parse(String(line), file: file, lineNumber: i + 1) else { continue }
+            if m.platform == nil || m.platform == "Linux" { out.append(m) }
+        }
+        return GameControllerDB(mappings: out)
+    }
+
+    /// Reads and parses `path`.
+    /// - Throws: `GameControllerDBError`; for an unreadable file, one without a line.
+    public static func load(_ path: String) throws(GameControllerDBError) -> GameControllerDB {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw GameControllerDBError(file: path, line: nil, message: "cannot read file; expected an SDL gamecontrollerdb.txt (UTF-8 text)")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// The entry for a device with `id` (bus, vendor, product and version all
+    /// equal); the last one when the file lists the GUID twice, as in SDL.
+    public func mapping(for id: DeviceID) -> GameControllerMapping? {
+        mappings.last { $0.id == id }
+    }
 }
 
 /// One SDL GameControllerDB mapping (`GUID,Name,a:b0,b:b1,…,platform:Linux,`):
@@ -23,8 +76,10 @@ public struct GameControllerMapping: Hashable, Sendable {
     /// bus/vendor/product/version decoded from the GUID (little-endian u16 fields).
     public var id: DeviceID
     public var platform: String?
-    /// Target (`a`, `dpleft`, `leftx`, …) → binding.
+    /// Target as written (`a`, `dpleft`, `leftx`, or a half axis `-leftx`) → binding.
     public var bindings: [String: Binding]
+    /// Where the entry is: `gamecontrollerdb.txt:12`.
+    public var source: String
 
     public enum Binding: Hashable, Sendable {
         /// `bN`.
@@ -36,22 +91,35 @@ public struct GameControllerMapping: Hashable, Sendable {
     }
 
     /// Parses one line; nil for blank and `#` comment lines.
+    /// - Throws: `GameControllerDBError` with the column of the bad field.
     public static func parse(_ line: String, file: String, lineNumber: Int) throws(GameControllerDBError) -> GameControllerMapping? {
-        func fail(_ m: String) -> GameControllerDBError { GameControllerDBError(file: file, line: lineNumber, message: m) }
+        let lead = line.prefix { $0 == " " || $0 == "\t" }.count
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 2 else { throw fail("expected 'GUID,Name,target:binding,…'") }
+        // 1-based column of each field's first character.
+        var columns: [Int] = []
+        var next = lead + 1
+        for f in fields {
+            columns.append(next)
+            next += f.count + 1
+        }
+        func fail(_ column: Int, _ m: String) -> GameControllerDBError {
+            GameControllerDBError(file: file, line: lineNumber, column: column, message: m)
+        }
+        guard fields.count >= 2 else { throw fail(columns[0], "expected 'GUID,Name,target:binding,…'") }
         let guid = fields[0].lowercased()
         let digits = Array(guid)
-        guard digits.count == 32, digits.allSatisfy({ "0123456789abcdef".contains($0) }) else { throw fail("bad GUID '\(fields[0])'; expected 32 hex digits") }
+        guard digits.count == 32, digits.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+            throw fail(columns[0], "bad GUID '\(fields[0])'; expected 32 hex digits")
+        }
         let bytes = stride(from: 0, to: 32, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16) ?? 0 }
         func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
         var mapping = GameControllerMapping(guid: guid, name: fields[1],
                                             id: DeviceID(bus: u16(0), vendor: u16(4), product: u16(8), version: u16(12)),
-                                            platform: nil, bindings: [:])
-        for field in fields.dropFirst(2) where !field.isEmpty {
-            guard let colon = field.firstIndex(of: ":") else { throw fail("bad field '\(field)'; expected target:binding") }
+                                            platform: nil, bindings: [:], source: "\(file):\(lineNumber)")
+        for (k, field) in fields.enumerated().dropFirst(2) where !field.isEmpty {
+            guard let colon = field.firstIndex(of: ":") else { throw fail(columns[k], "bad field '\(field)'; expected target:binding") }
             let target = String(field[..<colon]), value = String(field[field.index(after: colon)...])
             switch target {
             case "platform": mapping.platform = value; continue
@@ -59,21 +127,11 @@ public struct GameControllerMapping: Hashable, Sendable {
             default: break
             }
             guard let binding = Self.binding(value) else {
-                throw fail("bad binding '\(value)' for '\(target)'; expected bN, aN, +aN, -aN, aN~ or hN.M")
+                throw fail(columns[k] + target.count + 1, "bad binding '\(value)' for '\(target)'; expected bN, aN, +aN, -aN, aN~ or hN.M")
             }
-            mapping.bindings[target.trimmingCharacters(in: CharacterSet(charactersIn: "+-"))] = binding
+            mapping.bindings[target] = binding
         }
         return mapping
-    }
-
-    /// Parses a whole file, skipping comments; keeps Linux entries (and entries without a platform).
-    public static func parseFile(_ text: String, file: String) throws(GameControllerDBError) -> [GameControllerMapping] {
-        var out: [GameControllerMapping] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let m = try parse(String(line), file: file, lineNumber: i + 1) else { continue }
-            if m.platform == nil || m.platform == "Linux" { out.append(m) }
-        }
-        return out
     }
 
     static func binding(_ s: String) -> Binding? {
@@ -105,16 +163,21 @@ public struct GameControllerMapping: Hashable, Sendable {
         return order.indices.contains(index) ? order[index] : nil
     }
 
-    /// A profile for one device: each `layout` target (`a` → `select`, `dpleft`
-    /// → `previous`, …) resolved to that device's evdev codes. Targets the
-    /// mapping lacks or the device cannot resolve are left out.
-    public func profile(for device: DeviceInfo, layout: [String: SwitchID]) -> DeviceProfile {
+    /// A profile for one device: each `layout` element resolved to that
+    /// device's evdev codes, in layout order. A half axis (`-leftx`) uses its
+    /// own binding when the entry has one, else that half of the full axis
+    /// (`leftx`). Elements the entry lacks or the device cannot resolve are
+    /// left out. The profile matches this entry's bus, vendor, product and version.
+    public func profile(for device: DeviceInfo, layout: [(element: String, target: SwitchID)] = Self.switchLayout) -> DeviceProfile {
         var mappings: [InputMapping] = []
-        for (target, switchID) in layout.sorted(by: { $0.key < $1.key }) {
-            guard let binding = bindings[target] else { continue }
+        for (element, switchID) in layout {
+            let half: AxisDirection? = element.hasPrefix("-") ? .negative : element.hasPrefix("+") ? .positive : nil
+            let axis = half == nil ? element : String(element.dropFirst())
+            guard let binding = bindings[element] ?? (half == nil ? nil : bindings[axis]) else { continue }
+            let target = MappingTarget.switchID(switchID)
             switch binding {
             case .button(let i):
-                if let code = Self.buttonCode(i, keys: device.capabilities.keys) { mappings.append(.key(code: code, target: .switchID(switchID))) }
+                if let code = Self.buttonCode(i, keys: device.capabilities.keys) { mappings.append(.key(code: code, target: target)) }
             case .hat(let h, let mask):
                 let (code, direction): (UInt16, AxisDirection)
                 switch mask {
@@ -124,24 +187,26 @@ public struct GameControllerMapping: Hashable, Sendable {
                 case 2: (code, direction) = (UInt16(0x10 + 2 * h), .positive)
                 default: continue
                 }
-                mappings.append(.axis(code: code, direction: direction, threshold: 0.5, hysteresis: 0.1, target: .switchID(switchID)))
-            case .axis(let i, let half, let inverted):
+                mappings.append(.axis(code: code, direction: direction, threshold: 0.5, hysteresis: 0.1, target: target))
+            case .axis(let i, let bindingHalf, let inverted):
                 guard let code = Self.axisCode(i, axes: device.capabilities.absAxes) else { continue }
-                var direction = half ?? .positive
+                var direction = bindingHalf ?? half ?? .positive
                 if inverted { direction = direction == .positive ? .negative : .positive }
-                mappings.append(.axis(code: code, direction: direction, threshold: 0.5, hysteresis: 0.1, target: .switchID(switchID)))
+                mappings.append(.axis(code: code, direction: direction, threshold: 0.5, hysteresis: 0.1, target: target))
             }
         }
-        return DeviceProfile(name: "gamecontrollerdb: \(name)", source: guid,
-                             match: ProfileMatchRule(ids: [.init(vendor: id.vendor, product: id.product)]), mappings: mappings)
+        return DeviceProfile(name: "gamecontrollerdb: \(name)", source: source,
+                             match: ProfileMatchRule(ids: [.init(vendor: id.vendor, product: id.product, version: id.version)], bus: id.busName),
+                             mappings: mappings)
     }
 
-    /// The default switch layout for the standard controller: A selects,
-    /// B and right/down move next, X and left/up move previous.
-    public static let switchLayout: [String: SwitchID] = [
-        "a": .select, "b": .next, "x": .previous,
-        "dpleft": .previous, "dpup": .previous, "dpright": .next, "dpdown": .next,
+    /// The switch layout for SDL's standard controller, the same as the
+    /// shipped controller profiles: A selects; B, d-pad right/down and the
+    /// left stick right/down move next; X, d-pad left/up and the left stick
+    /// left/up move previous (docs/device-profiles.md).
+    public static let switchLayout: [(element: String, target: SwitchID)] = [
+        ("a", .select), ("b", .next), ("x", .previous),
+        ("dpup", .previous), ("dpdown", .next), ("dpleft", .previous), ("dpright", .next),
+        ("-leftx", .previous), ("+leftx", .next), ("-lefty", .previous), ("+lefty", .next),
     ]
 }
-
-import Foundation

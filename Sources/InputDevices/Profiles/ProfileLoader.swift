@@ -1,195 +1,265 @@
+import Diagnostics
 import Foundation
+import ScreenModel
 import SwitchyardEngine
 
-/// A profile file that could not be used: the file, the JSON path of the bad
-/// value, and what was expected there.
-public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    /// `$.mappings[2].code`.
-    public var path: String
+/// A profile file that could not be used: the file, the line and column of
+/// the bad value (or of the object missing a field), its JSON path, and what
+/// was expected there.
+///
+/// `xbox.json:7:37: $.mappings[2].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'?`
+public struct ProfileError: DiagnosticError, Hashable, Sendable {
+    public var location: SourceLocation
+    /// What is wrong and what was expected, without location or severity.
     public var message: String
-    public init(file: String, path: String, message: String) {
-        self.file = file
-        self.path = path
+
+    /// - Parameters:
+    ///   - file: the file as the user named it.
+    ///   - line: 1-based line of the bad value.
+    ///   - column: 1-based column (in characters) of the bad value.
+    ///   - path: JSON path of the bad value (`$.mappings[2].code`); nil for the document itself.
+    ///   - message: what is wrong and what was expected.
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
+        location = SourceLocation(file: file, line: line, column: column, path: path)
         self.message = message
     }
-    /// `xbox.json: $.mappings[2].code: unknown EV_KEY code 'BTN_FOO'; expected a name such as KEY_SPACE or BTN_SOUTH`.
-    public var description: String { "\(file): \(path): \(message)" }
+
+    /// The file as the user named it.
+    public var file: String { location.file ?? "" }
+
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }
 
-/// Parses profile JSON into `DeviceProfile`s, resolving event names through libevdev.
+/// Parses profile JSON (with the project's `JSONDocument`) into
+/// `DeviceProfile`s, resolving event names through libevdev.
 public enum ProfileLoader {
     /// Parses one profile document. `file` names it in errors.
-    public static func parse(_ data: Data, file: String) throws(ProfileError) -> DeviceProfile {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ProfileError(file: file, path: "$", message: "not valid JSON (\(error.localizedDescription)); expected an object")
+    /// - Throws: `ProfileError` with the line, column and JSON path of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>, file: String) throws(ProfileError) -> DeviceProfile {
+        let doc: JSONDocument
+        do { doc = try JSONDocument(bytes: Array(bytes)) } catch {
+            throw ProfileError(file: file, line: error.line, column: error.column, message: error.message)
         }
-        return try Parser(file: file).profile(root)
+        return try Reader(doc: doc, file: file).profile()
     }
 
     /// Loads every `*.json` file in `directory`, sorted by file name.
     public static func loadDirectory(_ directory: String) throws(ProfileError) -> [DeviceProfile] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw ProfileError(file: directory, path: "$", message: "cannot list directory; expected a folder of *.json profiles")
+            throw ProfileError(file: directory, message: "cannot list directory; expected a folder of *.json profiles")
         }
         var out: [DeviceProfile] = []
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = directory + "/" + name
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw ProfileError(file: path, path: "$", message: "cannot read file")
+                throw ProfileError(file: path, message: "cannot read file")
             }
             out.append(try parse(data, file: path))
         }
         return out
     }
 
-    private struct Parser {
-        let file: String
-        func fail(_ path: String, _ message: String) -> ProfileError { ProfileError(file: file, path: path, message: message) }
-
-        func object(_ v: Any?, _ path: String) throws(ProfileError) -> [String: Any] {
-            guard let o = v as? [String: Any] else { throw fail(path, "expected an object") }
-            return o
-        }
-        func string(_ v: Any?, _ path: String) throws(ProfileError) -> String {
-            guard let s = v as? String, !s.isEmpty else { throw fail(path, "expected a non-empty string") }
-            return s
-        }
-        func number(_ v: Any?, _ path: String) throws(ProfileError) -> Double {
-            guard let v, jsonBool(v) == nil, let n = v as? NSNumber else {
-                throw fail(path, "expected a number")
-            }
-            return n.doubleValue
-        }
-        func hexID(_ v: Any?, _ path: String) throws(ProfileError) -> UInt16 {
-            guard let s = v as? String, s.count == 4, let n = UInt16(s, radix: 16) else {
-                throw fail(path, "expected 4 hex digits such as \"045e\"")
-            }
-            return n
-        }
-        func checkKeys(_ o: [String: Any], _ allowed: Set<String>, _ path: String) throws(ProfileError) {
-            if let extra = o.keys.sorted().first(where: { !allowed.contains($0) }) {
-                throw fail("\(path).\(extra)", "unknown field; expected one of \(allowed.sorted().joined(separator: ", "))")
-            }
-        }
-        func deviceClass(_ v: Any?, _ path: String) throws(ProfileError) -> DeviceClass {
-            let s = try string(v, path)
-            guard let c = DeviceClass(rawValue: s) else {
-                throw fail(path, "unknown classification '\(s)'; expected one of \(DeviceClass.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return c
-        }
-        func classList(_ v: Any?, _ path: String) throws(ProfileError) -> Set<DeviceClass> {
-            guard let v else { return [] }
-            guard let a = v as? [Any] else { throw fail(path, "expected an array of classifications such as [\"ID_INPUT_JOYSTICK\"]") }
-            var out: Set<DeviceClass> = []
-            for (i, item) in a.enumerated() { out.insert(try deviceClass(item, "\(path)[\(i)]")) }
-            return out
-        }
-
-        func profile(_ root: Any) throws(ProfileError) -> DeviceProfile {
-            let o = try object(root, "$")
-            try checkKeys(o, ["name", "description", "match", "priority", "mappings", "passthroughKeys"], "$")
-            let name = try string(o["name"], "$.name")
-            var priority = 0
-            if o["priority"] != nil {
-                let p = try number(o["priority"], "$.priority")
-                guard p == p.rounded(), abs(p) <= 1_000_000 else { throw fail("$.priority", "expected a whole number between -1000000 and 1000000") }
-                priority = Int(p)
-            }
-            var passthrough = false
-            if let p = o["passthroughKeys"] {
-                guard let b = jsonBool(p) else {
-                    throw fail("$.passthroughKeys", "expected true or false")
-                }
-                passthrough = b
-            }
-            let rule = try match(o["match"], "$.match")
-            guard let list = o["mappings"] as? [Any] else { throw fail("$.mappings", "expected an array of mappings") }
-            var mappings: [InputMapping] = []
-            for (i, m) in list.enumerated() { mappings.append(try mapping(m, "$.mappings[\(i)]")) }
-            if mappings.isEmpty && !passthrough {
-                throw fail("$.mappings", "expected at least one mapping (or \"passthroughKeys\": true)")
-            }
-            return DeviceProfile(name: name, source: file, match: rule, priority: priority, mappings: mappings, passthroughKeys: passthrough)
-        }
-
-        func match(_ v: Any?, _ path: String) throws(ProfileError) -> ProfileMatchRule {
-            let o = try object(v, path)
-            try checkKeys(o, ["ids", "bus", "name", "classification", "excludeClassification", "axes"], path)
-            var rule = ProfileMatchRule()
-            if let ids = o["ids"] {
-                guard let a = ids as? [Any], !a.isEmpty else { throw fail("\(path).ids", "expected a non-empty array of {\"vendor\",\"product\"}") }
-                for (i, item) in a.enumerated() {
-                    let p = "\(path).ids[\(i)]"
-                    let io = try object(item, p)
-                    try checkKeys(io, ["vendor", "product", "version", "comment"], p)
-                    rule.ids.append(.init(vendor: try hexID(io["vendor"], "\(p).vendor"), product: try hexID(io["product"], "\(p).product"),
-                                          version: io["version"] == nil ? nil : try hexID(io["version"], "\(p).version")))
-                }
-            }
-            if let b = o["bus"] { rule.bus = try string(b, "\(path).bus") }
-            if let n = o["name"] { rule.namePattern = try string(n, "\(path).name") }
-            rule.classes = try classList(o["classification"], "\(path).classification")
-            rule.excludedClasses = try classList(o["excludeClassification"], "\(path).excludeClassification")
-            if let a = o["axes"] {
-                guard let b = jsonBool(a) else {
-                    throw fail("\(path).axes", "expected true or false")
-                }
-                rule.hasAxes = b
-            }
-            if rule.ids.isEmpty && rule.namePattern == nil && rule.classes.isEmpty && rule.bus == nil {
-                throw fail(path, "expected at least one of ids, name, classification, bus")
-            }
-            return rule
-        }
-
-        func mapping(_ v: Any?, _ path: String) throws(ProfileError) -> InputMapping {
-            let o = try object(v, path)
-            try checkKeys(o, ["type", "code", "switch", "key", "direction", "threshold", "hysteresis"], path)
-            let typeName = try string(o["type"], "\(path).type")
-            guard let type = EventCodes.type(named: typeName), type == EventType.key || type == EventType.abs else {
-                throw fail("\(path).type", "unsupported event type '\(typeName)'; expected EV_KEY or EV_ABS")
-            }
-            let codeName = try string(o["code"], "\(path).code")
-            guard let code = EventCodes.code(named: codeName, type: type) else {
-                let example = type == EventType.key ? "KEY_SPACE or BTN_SOUTH" : "ABS_X or ABS_HAT0X"
-                throw fail("\(path).code", "unknown \(typeName) code '\(codeName)'; expected a name such as \(example)")
-            }
-            let target: MappingTarget
-            switch (o["switch"], o["key"]) {
-            case (let s?, nil): target = .switchID(SwitchID(try string(s, "\(path).switch")))
-            case (nil, let k?): target = .key(try string(k, "\(path).key"))
-            case (_?, _?): throw fail(path, "both \"switch\" and \"key\" given; expected exactly one")
-            case (nil, nil): throw fail(path, "missing target; expected \"switch\": NAME or \"key\": NAME")
-            }
-            if type == EventType.key {
-                for field in ["direction", "threshold", "hysteresis"] where o[field] != nil {
-                    throw fail("\(path).\(field)", "only EV_ABS mappings take \(field)")
-                }
-                return .key(code: code, target: target)
-            }
-            let dirName = try string(o["direction"], "\(path).direction")
-            guard let direction = AxisDirection(rawValue: dirName) else {
-                throw fail("\(path).direction", "unknown direction '\(dirName)'; expected \"negative\" or \"positive\"")
-            }
-            let threshold = o["threshold"] == nil ? 0.5 : try number(o["threshold"], "\(path).threshold")
-            guard threshold > 0, threshold <= 1 else { throw fail("\(path).threshold", "expected a number in (0, 1], got \(threshold)") }
-            let hysteresis = o["hysteresis"] == nil ? 0.1 : try number(o["hysteresis"], "\(path).hysteresis")
-            guard hysteresis >= 0, hysteresis < threshold else {
-                throw fail("\(path).hysteresis", "expected a number in [0, threshold), got \(hysteresis)")
-            }
-            return .axis(code: code, direction: direction, threshold: threshold, hysteresis: hysteresis, target: target)
-        }
-    }
+    /// The fields of each object in a profile, in documentation order.
+    static let profileFields = ["name", "description", "match", "priority", "mappings", "passthroughKeys"]
+    static let matchFields = ["ids", "bus", "name", "classification", "excludeClassification", "axes"]
+    static let idFields = ["vendor", "product", "version", "comment"]
+    static let mappingFields = ["type", "code", "switch", "key", "direction", "threshold", "hysteresis"]
 }
 
-/// `true`/`false` from JSONSerialization output, or nil for anything else
-/// (numbers included: Foundation bridges both to NSNumber).
-func jsonBool(_ v: Any) -> Bool? {
-    if let b = v as? NSNumber, String(cString: b.objCType) == "c" { return b.boolValue }
-    if type(of: v) == Bool.self { return v as? Bool }
-    return nil
+/// The members of one JSON object, checked against the fields it may have.
+private struct Members {
+    /// The object's node.
+    let node: Int
+    /// The object's JSON path.
+    let path: String
+    let pairs: [(key: String, value: Int)]
+    /// The value node of `key`, or nil.
+    subscript(_ key: String) -> Int? { pairs.first { $0.key == key }?.value }
+    /// The JSON path of `key`.
+    func path(_ key: String) -> String { "\(path).\(key)" }
+}
+
+/// Typed reads of a profile's JSON tape; every error names the node's line,
+/// column and JSON path.
+private struct Reader {
+    let doc: JSONDocument
+    let file: String
+
+    func fail(_ node: Int, _ path: String?, _ message: String) -> ProfileError {
+        let (line, column) = doc.position(of: node)
+        return ProfileError(file: file, line: line, column: column, path: path, message: message)
+    }
+
+    func found(_ node: Int) -> String { doc.kind(node).noun }
+
+    /// The object at `node`, rejecting unknown fields (with a did-you-mean)
+    /// and fields given twice.
+    func object(_ node: Int, _ path: String, known: [String]) throws(ProfileError) -> Members {
+        guard doc.kind(node) == .object else { throw fail(node, path == "$" ? nil : path, "expected an object, found \(found(node))") }
+        let pairs = doc.members(node)
+        var seen: [String: Int] = [:]
+        for (key, value) in pairs {
+            // An object's children alternate key and value on the tape: the key is just before its value.
+            let keyNode = value - 1
+            guard known.contains(key) else {
+                let hint = Suggestion.closest(to: key, among: known).map { "did you mean '\($0)'? " } ?? ""
+                throw fail(keyNode, "\(path).\(key)", "unknown field '\(key)'; \(hint)expected one of: \(known.joined(separator: ", "))")
+            }
+            if let first = seen[key] {
+                throw fail(keyNode, "\(path).\(key)", "field '\(key)' is given twice (first on line \(first)); give each field once")
+            }
+            seen[key] = doc.position(of: keyNode).line
+        }
+        return Members(node: node, path: path, pairs: pairs)
+    }
+
+    /// The value of required field `key`.
+    func require(_ o: Members, _ key: String, _ expected: String) throws(ProfileError) -> Int {
+        guard let v = o[key] else { throw fail(o.node, o.path(key), "missing field '\(key)'; expected \(expected)") }
+        return v
+    }
+
+    func string(_ node: Int, _ path: String) throws(ProfileError) -> String {
+        guard let s = doc.string(node) else { throw fail(node, path, "expected a non-empty string, found \(found(node))") }
+        guard !s.isEmpty else { throw fail(node, path, "expected a non-empty string, found \"\"") }
+        return s
+    }
+
+    func number(_ node: Int, _ path: String) throws(ProfileError) -> Double {
+        guard let n = doc.number(node) else { throw fail(node, path, "expected a number, found \(found(node))") }
+        return n
+    }
+
+    func bool(_ node: Int, _ path: String) throws(ProfileError) -> Bool {
+        guard let b = doc.bool(node) else { throw fail(node, path, "expected true or false, found \(found(node))") }
+        return b
+    }
+
+    func array(_ node: Int, _ path: String, _ expected: String) throws(ProfileError) -> [Int] {
+        guard doc.kind(node) == .array else { throw fail(node, path, "expected \(expected), found \(found(node))") }
+        return doc.elements(node)
+    }
+
+    func hexID(_ node: Int, _ path: String) throws(ProfileError) -> UInt16 {
+        let s = try string(node, path)
+        guard s.count == 4, s.allSatisfy(\.isHexDigit), let n = UInt16(s, radix: 16) else {
+            throw fail(node, path, "expected 4 hex digits such as \"045e\", got \(JSONWriter.quote(s))")
+        }
+        return n
+    }
+
+    /// `value` among `known`, or an error with a did-you-mean and the known names.
+    func oneOf<T>(_ node: Int, _ path: String, _ what: String, _ known: [(String, T)], expected: String) throws(ProfileError) -> T {
+        let s = try string(node, path)
+        if let hit = known.first(where: { $0.0 == s }) { return hit.1 }
+        let hint = Suggestion.closest(to: s, among: known.map(\.0)).map { "did you mean '\($0)'? " } ?? ""
+        throw fail(node, path, "unknown \(what) '\(s)'; \(hint)expected \(expected)")
+    }
+
+    func classList(_ node: Int?, _ path: String) throws(ProfileError) -> Set<DeviceClass> {
+        guard let node else { return [] }
+        let all = DeviceClass.allCases.map { ($0.rawValue, $0) }
+        var out: Set<DeviceClass> = []
+        for (i, item) in try array(node, path, "an array of classifications such as [\"ID_INPUT_JOYSTICK\"]").enumerated() {
+            out.insert(try oneOf(item, "\(path)[\(i)]", "classification", all,
+                                 expected: "one of: \(all.map(\.0).joined(separator: ", "))"))
+        }
+        return out
+    }
+
+    // MARK: - Profile
+
+    func profile() throws(ProfileError) -> DeviceProfile {
+        let o = try object(doc.root, "$", known: ProfileLoader.profileFields)
+        let name = try string(try require(o, "name", "a non-empty string such as \"xbox-controller\""), o.path("name"))
+        if let d = o["description"], doc.string(d) == nil { throw fail(d, o.path("description"), "expected a string, found \(found(d))") }
+        var priority = 0
+        if let p = o["priority"] {
+            let n = try number(p, o.path("priority"))
+            guard n == n.rounded(), abs(n) <= 1_000_000 else {
+                throw fail(p, o.path("priority"), "expected a whole number between -1000000 and 1000000")
+            }
+            priority = Int(n)
+        }
+        let passthrough = try o["passthroughKeys"].map { n throws(ProfileError) in try bool(n, o.path("passthroughKeys")) } ?? false
+        let rule = try match(try require(o, "match", "an object such as {\"ids\": [{\"vendor\": \"045e\", \"product\": \"028e\"}]}"), o.path("match"))
+        let list = try require(o, "mappings", "an array of mappings")
+        var mappings: [InputMapping] = []
+        for (i, m) in try array(list, o.path("mappings"), "an array of mappings").enumerated() {
+            mappings.append(try mapping(m, "\(o.path("mappings"))[\(i)]"))
+        }
+        if mappings.isEmpty && !passthrough {
+            throw fail(list, o.path("mappings"), "expected at least one mapping (or \"passthroughKeys\": true)")
+        }
+        return DeviceProfile(name: name, source: file, match: rule, priority: priority, mappings: mappings, passthroughKeys: passthrough)
+    }
+
+    func match(_ node: Int, _ path: String) throws(ProfileError) -> ProfileMatchRule {
+        let o = try object(node, path, known: ProfileLoader.matchFields)
+        var rule = ProfileMatchRule()
+        if let ids = o["ids"] {
+            let items = try array(ids, o.path("ids"), "a non-empty array of {\"vendor\", \"product\"}")
+            guard !items.isEmpty else { throw fail(ids, o.path("ids"), "expected a non-empty array of {\"vendor\", \"product\"}") }
+            for (i, item) in items.enumerated() {
+                let io = try object(item, "\(o.path("ids"))[\(i)]", known: ProfileLoader.idFields)
+                let expected = "4 hex digits such as \"045e\""
+                rule.ids.append(.init(vendor: try hexID(try require(io, "vendor", expected), io.path("vendor")),
+                                      product: try hexID(try require(io, "product", expected), io.path("product")),
+                                      version: try io["version"].map { n throws(ProfileError) in try hexID(n, io.path("version")) }))
+            }
+        }
+        if let b = o["bus"] { rule.bus = try string(b, o.path("bus")) }
+        if let n = o["name"] { rule.namePattern = try string(n, o.path("name")) }
+        rule.classes = try classList(o["classification"], o.path("classification"))
+        rule.excludedClasses = try classList(o["excludeClassification"], o.path("excludeClassification"))
+        if let a = o["axes"] { rule.hasAxes = try bool(a, o.path("axes")) }
+        if rule.ids.isEmpty && rule.namePattern == nil && rule.classes.isEmpty && rule.bus == nil {
+            throw fail(node, path, "expected at least one of ids, name, classification, bus")
+        }
+        return rule
+    }
+
+    func mapping(_ node: Int, _ path: String) throws(ProfileError) -> InputMapping {
+        let o = try object(node, path, known: ProfileLoader.mappingFields)
+        let typeNode = try require(o, "type", "EV_KEY or EV_ABS")
+        if let other = doc.string(typeNode), let t = EventCodes.type(named: other), t != EventType.key, t != EventType.abs {
+            throw fail(typeNode, o.path("type"), "unsupported event type '\(other)'; expected EV_KEY or EV_ABS")
+        }
+        let type = try oneOf(typeNode, o.path("type"), "event type", [("EV_KEY", EventType.key), ("EV_ABS", EventType.abs)],
+                             expected: "EV_KEY or EV_ABS")
+        let typeName = EventCodes.typeName(type)
+        let codeNode = try require(o, "code", "an event code name such as KEY_SPACE or BTN_SOUTH")
+        let codeName = try string(codeNode, o.path("code"))
+        guard let code = EventCodes.code(named: codeName, type: type) else {
+            let example = type == EventType.key ? "KEY_SPACE or BTN_SOUTH" : "ABS_X or ABS_HAT0X"
+            throw fail(codeNode, o.path("code"), "unknown \(typeName) code '\(codeName)'; "
+                + (Suggestion.closest(to: codeName, among: EventCodes.names(type: type)).map { "did you mean '\($0)'? " } ?? "")
+                + "expected a name such as \(example)")
+        }
+        let target: MappingTarget
+        switch (o["switch"], o["key"]) {
+        case (let s?, nil): target = .switchID(SwitchID(try string(s, o.path("switch"))))
+        case (nil, let k?): target = .key(try string(k, o.path("key")))
+        case (_?, let k?): throw fail(k - 1, path, "both \"switch\" and \"key\" given; expected exactly one")
+        case (nil, nil): throw fail(node, path, "missing target; expected \"switch\": NAME or \"key\": NAME")
+        }
+        if type == EventType.key {
+            for field in ["direction", "threshold", "hysteresis"] {
+                if let v = o[field] { throw fail(v - 1, o.path(field), "only EV_ABS mappings take \(field)") }
+            }
+            return .key(code: code, target: target)
+        }
+        let direction = try oneOf(try require(o, "direction", "\"negative\" or \"positive\""), o.path("direction"), "direction",
+                                  [("negative", AxisDirection.negative), ("positive", .positive)], expected: "\"negative\" or \"positive\"")
+        let threshold = try o["threshold"].map { n throws(ProfileError) in try number(n, o.path("threshold")) } ?? 0.5
+        guard threshold > 0, threshold <= 1 else {
+            throw fail(o["threshold"]!, o.path("threshold"), "expected a number in (0, 1], got \(JSONWriter.number(threshold))")
+        }
+        let hysteresis = try o["hysteresis"].map { n throws(ProfileError) in try number(n, o.path("hysteresis")) } ?? 0.1
+        guard hysteresis >= 0, hysteresis < threshold else {
+            throw fail(o["hysteresis"]!, o.path("hysteresis"), "expected a number in [0, threshold), got \(JSONWriter.number(hysteresis))")
+        }
+        return .axis(code: code, direction: direction, threshold: threshold, hysteresis: hysteresis, target: target)
+    }
 }

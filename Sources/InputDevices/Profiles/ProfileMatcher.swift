@@ -16,13 +16,30 @@ public struct ProfileMatch: Hashable, Sendable, CustomStringConvertible {
 /// (3000), name pattern (+200), bus (+50), each required or excluded class
 /// (+10), axes condition (+5). Ties go to the higher `priority`, then to the
 /// name that sorts first, so the choice is deterministic.
+///
+/// A controller listed in the SDL GameControllerDB (`controllers`, from
+/// `--gamecontrollerdb FILE`) is a candidate too, as specific as an `ids`
+/// entry with version plus a bus (4050): its GUID names all four.
 public struct ProfileMatcher: Sendable {
     public var profiles: [DeviceProfile]
-    public init(profiles: [DeviceProfile]) { self.profiles = profiles }
+    /// Controllers that get a profile made from their GameControllerDB entry.
+    public var controllers: GameControllerDB
+
+    /// - Parameters:
+    ///   - profiles: the profile files (shipped, or `--profiles DIR`).
+    ///   - controllers: an SDL GameControllerDB (`--gamecontrollerdb FILE`), or none.
+    public init(profiles: [DeviceProfile], controllers: GameControllerDB = GameControllerDB()) {
+        self.profiles = profiles
+        self.controllers = controllers
+    }
 
     /// The best match for `device`, or nil if no profile applies.
     public func match(_ device: DeviceInfo) -> ProfileMatch? {
-        let candidates = profiles.compactMap { Self.evaluate($0, device) }
+        var candidates = profiles.compactMap { Self.evaluate($0, device) }
+        if let entry = controllers.mapping(for: device.id) {
+            candidates.append(ProfileMatch(profile: entry.profile(for: device), reason: "SDL GameControllerDB \(entry.source), GUID \(entry.guid)",
+                                           specificity: Self.gameControllerDBSpecificity))
+        }
         return candidates.min { a, b in
             if a.specificity != b.specificity { return a.specificity > b.specificity }
             if a.profile.priority != b.profile.priority { return a.profile.priority > b.profile.priority }
@@ -39,6 +56,9 @@ public struct ProfileMatcher: Sendable {
         guard let override else { return match(device) }
         return profile(named: override).map { ProfileMatch(profile: $0, reason: "chosen with --profile", specificity: .max) }
     }
+
+    /// How specific a GameControllerDB match is: vendor, product and version (4000) and bus (50).
+    public static let gameControllerDBSpecificity = 4050
 
     /// Whether `profile` applies to `device`, with reason and specificity.
     public static func evaluate(_ profile: DeviceProfile, _ device: DeviceInfo) -> ProfileMatch? {

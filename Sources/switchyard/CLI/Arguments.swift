@@ -1,3 +1,4 @@
+import ScreenModel
 import Diagnostics
 
 /// A command line split into positional arguments, `--option value` pairs and
@@ -56,6 +57,16 @@ struct Arguments {
             throw UsageError(command: command, message: "'--\(name) \(v)' is not valid; expected one of: \(allowed.joined(separator: ", "))")
         }
         return v
+    }
+
+    /// `--technology NAME`: one of the technologies' one names
+    /// (`switch-control`, `keyboard`, `voice`) or an alias (`switch`).
+    func technology(command: String) throws(UsageError) -> Technology? {
+        guard let v = value("technology") else { return nil }
+        guard let t = Technology(name: v) else {
+            throw UsageError(command: command, message: "'--technology \(v)' is not valid; expected one of: \(Technology.names.joined(separator: ", "))")
+        }
+        return t
     }
 }
 

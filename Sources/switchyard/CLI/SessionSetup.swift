@@ -10,7 +10,7 @@ struct SessionSetup {
     static let options: Set<String> = ["app", "technology", "settings"]
     static let usage = """
           --app         screen-model JSON or Appium XML; 'demo' (default) for the built-in app
-          --technology  switch (default); keyboard and voice are not available yet
+          --technology  switch-control (default); keyboard and voice are not available yet
           --settings    a Switch Control settings file (docs/switch-control.md)
         """
 
@@ -20,8 +20,8 @@ struct SessionSetup {
     init(_ a: Arguments, command: String) throws(UsageError) {
         app = a.value("app")
         settings = a.value("settings")
-        if let t = try a.choice("technology", command: command, allowed: Technology.allCases.map(\.rawValue)), t != Technology.switchControl.rawValue {
-            throw UsageError(command: command, message: "technology '\(t)' is not available yet in this version of Switchyard; only 'switch' runs")
+        if let t = try a.technology(command: command), t != .switchControl {
+            throw UsageError(command: command, message: "technology '\(t.name)' (\(t)) is not available yet in this version of Switchyard; only 'switch-control' runs")
         }
     }
 

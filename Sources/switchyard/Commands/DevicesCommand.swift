@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import InputDevices
 
@@ -7,32 +8,52 @@ struct DevicesCommand: Command {
     static let name = "devices"
     static let summary = "list input devices and the profile each one gets"
     static let usage = """
-        usage: switchyard devices [--profiles DIR] [--all]
+        usage: switchyard devices [--profiles DIR] [--gamecontrollerdb FILE] [--all]
           Lists /dev/input/event* devices with their identity, udev classification,
           and the device profile each gets (and why).
-          --profiles  load profiles from DIR instead of the shipped Devices/profiles
-          --all       also list devices that no profile applies to
+          --profiles          load profiles from DIR instead of the shipped Devices/profiles
+          --gamecontrollerdb  an SDL gamecontrollerdb.txt: a controller listed there (by GUID)
+                              gets a profile from its entry
+          --all               also list devices that no profile applies to
         """
 
     var profilesDirectory: String?
+    var gameControllerDB: String?
     var all: Bool
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["profiles"], flags: ["all"])
+        let a = try Arguments(args, command: Self.name, options: ["profiles", "gamecontrollerdb"], flags: ["all"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "takes no arguments") }
         profilesDirectory = a.value("profiles")
+        gameControllerDB = a.value("gamecontrollerdb")
         all = a.flags.contains("all")
     }
 
-    /// The profiles in `directory`, or the shipped ones (`--profiles DIR`).
-    static func profiles(_ directory: String?) throws(ProfileError) -> ProfileMatcher {
-        if let d = directory { return ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
-        return try ProfileLibrary.shipped()
+    /// The profiles of `directory` (default: the shipped ones), plus the
+    /// controllers of the GameControllerDB file `gameControllerDB`, if given.
+    static func profiles(_ directory: String?, gameControllerDB: String? = nil) throws -> ProfileMatcher {
+        var matcher = try directory.map { d throws(ProfileError) in ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
+            ?? ProfileLibrary.shipped()
+        if let path = gameControllerDB { matcher.controllers = try GameControllerDB.load(path) }
+        return matcher
+    }
+
+    /// An adapter of `kind` from the registry (the one list of adapters).
+    static func adapter(_ kind: String, _ options: AdapterOptions) throws -> any InputAdapter {
+        guard let adapter = try AdapterRegistry.standard.make(kind, options) else {
+            preconditionFailure("no adapter of kind '\(kind)' in AdapterRegistry.standard")   // checked: kinds are this module's constants
+        }
+        return adapter
+    }
+
+    /// The adapter's per-device problems, as warnings on standard error.
+    static func printWarnings(_ adapter: any InputAdapter) {
+        for w in adapter.warnings { Output.report(w, as: .warning) }
     }
 
     func run() throws -> ExitStatus {
-        let matcher = try Self.profiles(profilesDirectory)
-        let adapter = try EvdevAdapter(options: AdapterOptions(profiles: matcher, grab: false))
+        let matcher = try Self.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        let adapter = try Self.adapter(EvdevAdapter.kind, AdapterOptions(profiles: matcher, grab: false))
         let found = try adapter.discover()
         let shown = all ? found : found.filter { $0.match != nil }
         if found.isEmpty {
@@ -43,7 +64,7 @@ struct DevicesCommand: Command {
         for d in shown { Output.out(d.description + "\n") }
         let ignored = found.count - shown.count
         if ignored > 0 { Output.out("(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n") }
-        for w in adapter.warnings { Output.report(w, as: .warning) }
+        Self.printWarnings(adapter)
         return .success
     }
 }

@@ -1,18 +1,18 @@
 import ScreenModel
 import DemoApp
 
-/// `switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json]`:
+/// `switchyard inspect [FILE] [--screen NAME] [--technology switch-control|keyboard|voice] [--format text|json]`:
 /// the screen tree, the numbered navigation order and the counts.
 struct InspectCommand: Command {
     static let name = "inspect"
     static let summary = "show a screen's tree and navigation order (the demo app when no file is given)"
     static let usage = """
-        usage: switchyard inspect [FILE] [--screen NAME] [--technology switch|keyboard|voice] [--format text|json] [--all-screens]
+        usage: switchyard inspect [FILE] [--screen NAME] [--technology switch-control|keyboard|voice] [--format text|json] [--all-screens]
           FILE        screen-model JSON or Appium XCUITest XML (detected by content);
                       the built-in demo app when absent
           --screen    the screen to show (default: the app's start screen)
           --all-screens  show every screen of the app
-          --technology   switch (default), keyboard or voice
+          --technology   switch-control (default), keyboard or voice
           --format    text (default) or json
         """
 
@@ -30,9 +30,7 @@ struct InspectCommand: Command {
         file = a.positionals.first
         screen = a.value("screen")
         allScreens = a.flags.contains("all-screens")
-        if let t = try a.choice("technology", command: Self.name, allowed: Technology.allCases.map(\.rawValue)) {
-            technology = Technology(rawValue: t)!
-        }
+        if let t = try a.technology(command: Self.name) { technology = t }
         json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
     }
 

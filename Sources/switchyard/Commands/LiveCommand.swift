@@ -13,12 +13,15 @@ struct LiveCommand: Command {
     static let summary = "drive a screen model with a switch, keyboard or game controller, in real time"
     static let usage = """
         usage: switchyard live [--app FILE|demo] [--device PATH|auto|terminal] [--settings FILE]
-                               [--profile NAME] [--profiles DIR] [--transcript FILE] [--record FILE] [--no-grab]
+                               [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE]
+                               [--transcript FILE] [--record FILE] [--no-grab]
         \(SessionSetup.usage)
           --device      auto (default): every device with a profile, hotplug included;
                         /dev/input/eventN: that device only; terminal: keys of this terminal
                         (Space = select, Enter or n = next, p = previous, q quits)
           --profile     use this profile for every device instead of matching
+          --profiles    load profiles from DIR instead of the shipped ones
+          --gamecontrollerdb  an SDL gamecontrollerdb.txt: a controller listed there gets a profile from its entry
           --transcript  write the events as JSON Lines when the session ends
           --record      write an evemu recording of the device's events (replay it with 'switchyard replay')
           --no-grab     do not take devices exclusively (presses also reach the desktop)
@@ -30,18 +33,20 @@ struct LiveCommand: Command {
     var device: String
     var profile: String?
     var profilesDirectory: String?
+    var gameControllerDB: String?
     var transcript: String?
     var record: String?
     var grab: Bool
 
     init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name,
-                              options: SessionSetup.options.union(["device", "profile", "profiles", "transcript", "record"]), flags: ["no-grab"])
+                              options: SessionSetup.options.union(["device", "profile", "profiles", "gamecontrollerdb", "transcript", "record"]), flags: ["no-grab"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
         setup = try SessionSetup(a, command: Self.name)
         device = a.value("device") ?? "auto"
         profile = a.value("profile")
         profilesDirectory = a.value("profiles")
+        gameControllerDB = a.value("gamecontrollerdb")
         transcript = a.value("transcript")
         record = a.value("record")
         grab = !a.flags.contains("no-grab")
@@ -55,23 +60,19 @@ struct LiveCommand: Command {
 
     func run() throws -> ExitStatus {
         let (app, session) = try setup.makeSession()
-        let matcher = try DevicesCommand.profiles(profilesDirectory)
-        let adapter: any InputAdapter
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        // --device terminal: this terminal's keys; auto or a node: evdev hardware.
+        let kind = device == "terminal" ? TerminalKeyboardAdapter.kind : EvdevAdapter.kind
+        let adapter = try DevicesCommand.adapter(kind, AdapterOptions(
+            profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
+            profileOverride: profile, waitForDevices: device == "auto"))
         var recorder: EvemuRecorder? = nil
         let clock = SessionClock.startingNow()
-        if device == "terminal" {
-            adapter = TerminalKeyboardAdapter()
-        } else {
-            let evdev = try EvdevAdapter(options: AdapterOptions(
-                profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
-                profileOverride: profile, waitForDevices: device == "auto"))
-            if record != nil {
-                evdev.rawObserver = { info, event in
-                    if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
-                    recorder?.append(event)
-                }
+        if record != nil {
+            adapter.rawObserver = { info, event in
+                if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
+                recorder?.append(event)
             }
-            adapter = evdev
         }
         let sink = SessionSink(session: session)
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
@@ -89,7 +90,7 @@ struct LiveCommand: Command {
         }
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
-        if let evdev = adapter as? EvdevAdapter { for w in evdev.warnings { Output.report(w, as: .warning) } }
+        DevicesCommand.printWarnings(adapter)
         writeFiles(sink, recorder)
         return .success
     }
@@ -117,7 +118,6 @@ final class LiveView {
     let interactive: Bool
     let device: String
     var recent: [String] = []
-    var menu: [String]? = nil
 
     init(app: AppModel, interactive: Bool, device: String) {
         self.app = app
@@ -127,11 +127,6 @@ final class LiveView {
 
     func show(_ events: [TimedEvent], session: Session) {
         for e in events {
-            switch e.event {
-            case .menuShown(let items): menu = items
-            case .menuHidden: menu = nil
-            default: break
-            }
             let line = TranscriptFormat.textLine(e)
             if interactive { recent.append(line) } else { Output.out(line + "\n") }
         }
@@ -139,19 +134,19 @@ final class LiveView {
         recent = Array(recent.suffix(8))
         let screen = session.currentScreen
         let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let shown = session.presentation
         var frame: Rect? = nil
-        var item: String? = nil
-        switch session.highlighted {
+        switch shown.highlight {
         case .element(let r)?: frame = r.frame
         case .group(let f, _)?, .groupExit(let f)?: frame = f
-        case .menuItem(let s)?: item = s
         default: break
         }
         var out = "\u{1B}[H\u{1B}[2J"
         out += "Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)\r\n"
         for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += line + "\r\n" }
-        if let menu {
-            out += "Scanner menu: " + menu.map { $0 == item ? "[\($0)]" : $0 }.joined(separator: "  ") + "\r\n"
+        if let menu = shown.scannerMenu {
+            let items = menu.items.enumerated().map { $0.offset == menu.highlightedItem ? "[\($0.element)]" : $0.element }
+            out += "Scanner menu: " + items.joined(separator: "  ") + "\r\n"
         }
         for line in recent { out += "  " + line + "\r\n" }
         out += "Ctrl-C or the emergency chord (hold the first switch 10 s / Escape ×5 in 2 s) exits.\r\n"

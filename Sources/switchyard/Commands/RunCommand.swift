@@ -3,6 +3,7 @@ import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import Scripting
+import Synchronization
 import DemoApp
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
@@ -134,18 +135,18 @@ enum ParallelMap {
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable @escaping (T) -> R) -> [R] {
         let box = ResultSlots<R>(items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { k in
-            let r = body(items[k])
-            box.lock.lock()
-            box.results[k] = r
-            box.lock.unlock()
+            box.set(k, body(items[k]))
         }
         return box.results.map { $0! }
     }
 }
 
-/// Result slots filled by concurrent workers under a lock.
-final class ResultSlots<R>: @unchecked Sendable {
-    var results: [R?]
-    let lock = NSLock()
-    init(_ n: Int) { results = Array(repeating: nil, count: n) }
+/// Result slots filled by concurrent workers, behind one lock.
+final class ResultSlots<R: Sendable>: Sendable {
+    private let slots: Mutex<[R?]>
+    init(_ n: Int) { slots = Mutex(Array(repeating: nil, count: n)) }
+    /// Stores slot `k` (from any thread).
+    func set(_ k: Int, _ r: R) { slots.withLock { $0[k] = r } }
+    /// Every slot, in order.
+    var results: [R?] { slots.withLock { $0 } }
 }
