@@ -170,4 +170,55 @@ import Testing
         #expect(voice.stops.map { voice.number(of: $0) } == [1, 2, 3, 4, 5, 6])
         #expect(voice.number(of: 0) == nil)
     }
+
+    // MARK: - Options
+
+    @Test(arguments: [
+        (NavigationOptions(rowOverlap: .nan), NavigationOptionsError.rowOverlapOutOfRange(.nan),
+         "rowOverlap nan is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: .infinity), .rowOverlapOutOfRange(.infinity),
+         "rowOverlap inf is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: -0.25), .rowOverlapOutOfRange(-0.25),
+         "rowOverlap -0.25 is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: 1.5), .rowOverlapOutOfRange(1.5),
+         "rowOverlap 1.5 is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(maxGroupSize: 1), .maxGroupSizeTooSmall(1),
+         "maxGroupSize 1 is too small; expected 2 or more (the most members a Switch Control group holds before it is split; default 6)"),
+        (NavigationOptions(maxGroupSize: Int.min), .maxGroupSizeTooSmall(Int.min),
+         "maxGroupSize -9223372036854775808 is too small; expected 2 or more (the most members a Switch Control group holds before it is split; default 6)"),
+    ])
+    func validateNamesTheFieldOutOfRange(_ options: NavigationOptions, _ expected: NavigationOptionsError, _ message: String) {
+        #expect(throws: NavigationOptionsError.self) { try options.validate() }
+        do {
+            try options.validate()
+        } catch {
+            // NaN is not equal to itself: compare the text, which names the value.
+            #expect(error.description == message)
+            #expect(error.description == expected.description)
+        }
+    }
+
+    @Test(arguments: [NavigationOptions(), NavigationOptions(rowOverlap: 0, maxGroupSize: 2), NavigationOptions(rowOverlap: 1, maxGroupSize: .max)])
+    func validOptionsPassValidation(_ options: NavigationOptions) throws {
+        try options.validate()
+    }
+
+    // Out-of-range values are used brought into range, never trapping:
+    // NaN reads as 0.5, below 0 as 0, above 1 (or infinite) as 1.
+    @Test(arguments: [
+        (Double.nan, 0.5, ["B", "A"]),
+        (-3, 0, ["B", "A"]),
+        (.infinity, 1, ["A", "B"]),
+        (7, 1, ["A", "B"]),
+        (-.infinity, 0, ["B", "A"]),
+    ])
+    func outOfRangeRowOverlapIsUsedClamped(_ rowOverlap: Double, _ used: Double, _ expected: [String]) throws {
+        let options = NavigationOptions(rowOverlap: rowOverlap)
+        #expect(options.usableRowOverlap == used)
+        // B's extent [20, 60] overlaps A's [0, 40] by 20 = half the shorter height.
+        let root = rootWith([button("A", 100, 0, 40, 40), button("B", 0, 20, 40, 40)])
+        for technology in Technology.allCases {
+            #expect(try stops(root, technology, options: options) == expected)
+        }
+    }
 }

@@ -14,30 +14,6 @@ public enum Technology: String, CaseIterable, Hashable, Sendable, CustomStringCo
     }
 }
 
-/// Settings of the navigation order where Apple documents no rule. Every
-/// field is a model choice, listed with its default in docs/navigation-order.md.
-public struct NavigationOptions: Hashable, Sendable {
-    /// Two elements share a row when their vertical extents overlap by at
-    /// least this fraction of the shorter height. Default 0.5.
-    public var rowOverlap: Double = 0.5
-    /// Skip elements with the `notEnabled` trait (they cannot be activated).
-    /// Default true.
-    public var skipNotEnabled: Bool = true
-    /// Switch Control's Group Items (default on): containers become groups,
-    /// and crowded levels are split into rows and blocks.
-    public var groupItems: Bool = true
-    /// Switch Control: a level with more members than this is split into
-    /// rows, then into blocks of rows. Default 6.
-    public var maxGroupSize: Int = 6
-
-    public init(rowOverlap: Double = 0.5, skipNotEnabled: Bool = true, groupItems: Bool = true, maxGroupSize: Int = 6) {
-        self.rowOverlap = rowOverlap
-        self.skipNotEnabled = skipNotEnabled
-        self.groupItems = groupItems
-        self.maxGroupSize = max(2, maxGroupSize)
-    }
-}
-
 /// A place in a navigation tree: a stop (an element the technology lands
 /// on) or a group of places.
 public enum NavigationNode: Hashable, Sendable {
@@ -128,10 +104,12 @@ struct OrderBuilder {
     /// Ordered level members per container element.
     var levels: [ElementIndex: [LevelMember]] = [:]
 
-    /// `options.maxGroupSize`, at least 2 (the field can be set directly,
-    /// bypassing `NavigationOptions.init`'s clamp; 0 or 1 cannot form blocks).
+    /// `options.maxGroupSize` and `options.rowOverlap` as used: in range
+    /// whatever was set (`NavigationOptions.usableMaxGroupSize`,
+    /// `usableRowOverlap`).
     let groupSize: Int
 
+    let rowOverlap: Double
     /// For each element, the union of the frames of the stops inside it (nil
     /// when it holds none). A container is placed by this, not by its own
     /// frame: a scroll view spans the whole screen under its navigation bar,
@@ -141,7 +119,8 @@ struct OrderBuilder {
     init(screen: Screen, options: NavigationOptions) {
         self.screen = screen
         self.options = options
-        self.groupSize = max(2, options.maxGroupSize)
+        self.groupSize = options.usableMaxGroupSize
+        self.rowOverlap = options.usableRowOverlap
         // Bottom-up: the preorder table reversed visits children before parents.
         var content = [Rect?](repeating: nil, count: screen.elements.count)
         for i in stride(from: screen.elements.count - 1, through: 0, by: -1) {
@@ -288,7 +267,7 @@ struct OrderBuilder {
 
     func sharesRow(_ a: Rect, _ b: Rect) -> Bool {
         let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-        return overlap >= 0 && overlap >= options.rowOverlap * min(a.height, b.height)
+        return overlap >= 0 && overlap >= rowOverlap * min(a.height, b.height)
     }
 
     // MARK: - Assembly
