@@ -151,6 +151,46 @@ import Testing
         #expect(try outline(nested, .switchControl, options: NavigationOptions(groupItems: false)) == "[A, B, 0, 1, 2, 3, 4, 5, 6, 7]")
     }
 
+    /// A container placed by the union of its stops sorts against sibling
+    /// stops by that union, top to bottom. Here a list's rows reach y 880,
+    /// under two bars lifted out of transparent full-screen wrappers: a
+    /// navigation bar at y 805 and a toolbar at y 854 (its first button at
+    /// x 4, left of the navigation bar's at x 8). All three share the list's
+    /// row; as they also overlap horizontally they form one column, read top
+    /// to bottom: the list, the navigation bar, the toolbar. (Ordered by x
+    /// inside the row, as before, the toolbar came before the navigation bar.)
+    @Test(arguments: [
+        // (toolbar's own frame, wrappers in document order: toolbar first?)
+        (#""frame": {"x": 0, "y": 854, "width": 390, "height": 44}, "#, false),
+        (#""frame": {"x": 0, "y": 854, "width": 390, "height": 44}, "#, true),
+        // A toolbar whose own frame spans the screen is still placed by its buttons.
+        (#""frame": {"x": 0, "y": 0, "width": 390, "height": 900}, "#, true),
+        (#""#, true),
+    ])
+    func stackedBarsBesideATallListReadTopToBottomNotByX(_ toolbarFrame: String, _ toolbarFirst: Bool) throws {
+        func fullScreen(_ kids: [String]) -> String {
+            #"{"frame": {"x": 0, "y": 0, "width": 390, "height": 900}, "children": [\#(kids.joined(separator: ", "))]}"#
+        }
+        let list = #"{"containerType": "list", "children": [\#(button("Row 1", 0, 100, 390, 44)), \#(button("Row 2", 0, 836, 390, 44))]}"#
+        let nav = #"{"containerType": "semanticGroup", "frame": {"x": 0, "y": 805, "width": 390, "height": 44}, "children": [\#(button("Back", 8, 805, 60, 44)), \#(button("Edit", 322, 805, 60, 44))]}"#
+        let toolbar = #"{"containerType": "semanticGroup", \#(toolbarFrame)"children": [\#(button("Share", 4, 854, 44, 44)), \#(button("Delete", 330, 854, 44, 44))]}"#
+        let bars = toolbarFirst ? [fullScreen([toolbar]), fullScreen([nav])] : [fullScreen([nav]), fullScreen([toolbar])]
+        let root = rootWith([fullScreen([list] + bars), button("Top", 16, 40, 358, 44)])
+        #expect(try stops(root) == ["Top", "Row 1", "Row 2", "Back", "Edit", "Share", "Delete"])
+        #expect(try outline(root, .switchControl) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+        #expect(try outline(root, .fullKeyboardAccess) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+    }
+
+    /// Inside a row, only members that overlap horizontally stack into a
+    /// column: a tall item on the left, then the column beside it top to
+    /// bottom, then the next column; right to left on a right-to-left screen.
+    @Test(arguments: [(LayoutDirection.leftToRight, ["Tall", "Upper", "Lower", "Right"]), (.rightToLeft, ["Right", "Upper", "Lower", "Tall"])])
+    func aColumnBesideATallItemReadsTopToBottom(_ direction: LayoutDirection, _ expected: [String]) throws {
+        // Upper and Lower overlap horizontally by 30 of 40 (≥ half), Lower starting further left.
+        let root = rootWith([button("Tall", 0, 0, 40, 200), button("Upper", 110, 0, 40, 40), button("Lower", 100, 100, 40, 40), button("Right", 200, 50, 40, 40)])
+        #expect(try stops(root, screenFields: #""layoutDirection": "\#(direction.rawValue)", "#) == expected)
+    }
+
     @Test func maxGroupSizeBelowTwoIsTreatedAsTwo() throws {
         var options = NavigationOptions()
         options.maxGroupSize = 1

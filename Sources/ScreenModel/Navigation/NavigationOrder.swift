@@ -108,8 +108,8 @@ struct OrderBuilder {
     /// whatever was set (`NavigationOptions.usableMaxGroupSize`,
     /// `usableRowOverlap`).
     let groupSize: Int
-
     let rowOverlap: Double
+
     /// For each element, the union of the frames of the stops inside it (nil
     /// when it holds none). A container is placed by this, not by its own
     /// frame: a scroll view spans the whole screen under its navigation bar,
@@ -239,7 +239,8 @@ struct OrderBuilder {
         return false
     }
 
-    /// Rows top to bottom; within a row left to right (or right to left).
+    /// Rows top to bottom; within a row, columns left to right (or right to
+    /// left), each column top to bottom.
     func geometric(_ members: [LevelMember]) -> [LevelMember] {
         let byTop = members.sorted {
             ($0.frame.minY, $0.frame.minX, $0.sequence) < ($1.frame.minY, $1.frame.minX, $1.sequence)
@@ -248,13 +249,7 @@ struct OrderBuilder {
         out.reserveCapacity(members.count)
         var row: [LevelMember] = []
         func flush() {
-            // Ties on x (a column beside a tall anchor) go top to bottom.
-            if screen.layoutDirection == .rightToLeft {
-                row.sort { ($0.frame.maxX, -$0.frame.minY, -$0.sequence) > ($1.frame.maxX, -$1.frame.minY, -$1.sequence) }
-            } else {
-                row.sort { ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence) }
-            }
-            out.append(contentsOf: row)
+            appendColumns(of: row, to: &out)
             row.removeAll(keepingCapacity: true)
         }
         for m in byTop {
@@ -265,9 +260,46 @@ struct OrderBuilder {
         return out
     }
 
+    /// One row's members in reading order. Swept from the leading edge, a
+    /// member joins the current column when it overlaps the column's
+    /// horizontal extent (so far) by at least `rowOverlap` of the narrower
+    /// width: members stacked above one another (bars beside a tall list, a
+    /// column beside a tall item) read top to bottom, members side by side
+    /// read left to right (right to left).
+    func appendColumns(of row: [LevelMember], to out: inout [LevelMember]) {
+        let rtl = screen.layoutDirection == .rightToLeft
+        let swept = row.sorted {
+            rtl ? (-$0.frame.maxX, $0.frame.minY, $0.sequence) < (-$1.frame.maxX, $1.frame.minY, $1.sequence)
+                : ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence)
+        }
+        var column: [LevelMember] = []
+        var extent = Rect.zero
+        func topFirst(_ a: LevelMember, _ b: LevelMember) -> Bool {
+            rtl ? (a.frame.minY, -a.frame.maxX, a.sequence) < (b.frame.minY, -b.frame.maxX, b.sequence)
+                : (a.frame.minY, a.frame.minX, a.sequence) < (b.frame.minY, b.frame.minX, b.sequence)
+        }
+        func flush() {
+            // Often already in order (a row of frameless members): check before sorting.
+            if zip(column, column.dropFirst()).contains(where: { topFirst($1, $0) }) { column.sort(by: topFirst) }
+            out.append(contentsOf: column)
+            column.removeAll(keepingCapacity: true)
+        }
+        for m in swept {
+            if !column.isEmpty && !sharesColumn(extent, m.frame) { flush() }
+            extent = column.isEmpty ? m.frame : extent.union(m.frame)
+            column.append(m)
+        }
+        flush()
+    }
+
     func sharesRow(_ a: Rect, _ b: Rect) -> Bool {
         let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
         return overlap >= 0 && overlap >= rowOverlap * min(a.height, b.height)
+    }
+
+    func sharesColumn(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        return overlap >= 0 && overlap >= rowOverlap * min(a.width, b.width)
     }
 
     // MARK: - Assembly
