@@ -63,7 +63,8 @@ public struct NavigationOrder: Hashable, Sendable {
 
     /// Computes the order of `screen` for `technology`.
     ///
-    /// Rules, in order: hidden and ignored subtrees are excluded; a visible
+    /// Rules, in order: hidden and ignored subtrees are excluded, and
+    /// scrolled-out elements are not stops (`Screen.isScrolledOut(_:)`); a visible
     /// modal element traps navigation to its subtree; a container is placed as
     /// a block by its frame and ordered inside; within a container, explicit
     /// `accessibilityElements` order wins over `sortPriority` (higher first),
@@ -135,8 +136,10 @@ struct OrderBuilder {
         contentFrames = content
     }
 
+    /// Whether `i` is a stop: it responds, shows (is not scrolled out) and,
+    /// unless the options say otherwise, is enabled.
     func isStop(_ i: ElementIndex) -> Bool {
-        guard screen.respondsToUserInteraction(i) else { return false }
+        guard !screen.isScrolledOut(i), screen.respondsToUserInteraction(i) else { return false }
         if options.skipNotEnabled && screen.traits(of: i).contains(.notEnabled) { return false }
         return true
     }
@@ -148,7 +151,7 @@ struct OrderBuilder {
         while let k = stack.popLast() {
             let e = screen.elements[k]
             if e.hidden { continue }
-            if e.traits.contains(.isModal) { found = max(found ?? k, k) }
+            if e.traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
             if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
             stack.append(contentsOf: e.children)
         }
