@@ -26,7 +26,7 @@ import FoundationXML
 /// | `name` | `identifier`, only when it differs from the label, and only its first use on the screen (captures repeat names; screen identifiers are unique) | |
 /// | `value` | `value` (absent or empty → nil) | switches give `0`/`1`, fields their text |
 /// | `x, y, width, height` | `frame` (points, absolute, as written) | WDA writes screen coordinates in points |
-/// | `visible="false"` | `hidden = true`; the node is kept | off-screen rows stay in the tree; they need a scroll |
+/// | `visible="false"` | inside a scrollable node and wholly outside its viewport: kept, not hidden (scrolled out); elsewhere `hidden = true`, the node kept | rows below the fold become stops when scrolled in; other invisible nodes are not drawn |
 /// | `enabled="false"` | `notEnabled` trait | `isEnabled` |
 /// | `selected="true"` | `selected` trait | |
 /// | `accessible="true"` | an accessibility element: `respondsToUserInteraction` ← the type is a control or a trait is interactive; with children, `childBehavior = .ignore` | UIKit hides the subviews of an accessibility element |

@@ -22,6 +22,10 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
     private var open: [Open] = []
     /// Per table entry: whether the node is an accessibility element.
     private var isAccessibilityElement: [Bool] = []
+    /// Per table entry: the viewport its children show through, as
+    /// captured: the frames of the scrollable nodes above them intersected
+    /// (nil outside any scrollable node).
+    private var childViewport: [Rect?] = []
     private var identifiersSeen = Set<String>()
     private var sawWrapper = false
     private var lastLine = 1
@@ -112,6 +116,7 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         e.parent = parent
         table.append(e)
         isAccessibilityElement.append(false)
+        childViewport.append(nil)
         if let p = parent { table[p].children.append(index) }
         open.append(.element(index, tag: tag, line: line))
 
@@ -137,7 +142,11 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         if try bool(a, "enabled", index) == false { traits.insert(.notEnabled) }
         if try bool(a, "selected", index) == true { traits.insert(.selected) }
         e.traits = traits
-        e.hidden = try bool(a, "visible", index) == false
+        // Inside a scrollable node, an invisible node wholly outside the
+        // viewport is scrolled out, not hidden: scrolling brings it in.
+        let viewport = parent.flatMap { childViewport[$0] }
+        let scrolledOut = viewport.map { v in e.frame.map { !$0.shows(in: v) } ?? false } ?? false
+        e.hidden = try bool(a, "visible", index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
         let isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
@@ -149,6 +158,8 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
             e.scrollable = type.scrollable
         }
         isAccessibilityElement[index] = isElement
+        childViewport[index] = viewport
+        if e.scrollable, let f = e.frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
         e.parent = parent
         table[index] = e
     }
