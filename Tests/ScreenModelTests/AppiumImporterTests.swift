@@ -2,11 +2,14 @@ import Foundation
 import Testing
 @testable import ScreenModel
 
-/// A real Appium XCUITest capture in `Fixtures/ios-appium/` (see NOTICE.md there).
+/// An Appium XCUITest page source in `Fixtures/ios-appium/` (see NOTICE.md
+/// there): three real captures and one hand-written web view.
 enum AppiumCapture: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case settingsTop = "ios-settings-top_390x844"
     case settingsKeyboards = "ios-settings-keyboards_390x844"
     case calendarJa = "ios-calendar-date-time-ja_390x844"
+    /// Hand-written in the newer WDA form: web links and buttons.
+    case webViewTerms = "ios-webview-terms_390x844"
 
     var fileName: String { "\(rawValue).xml" }
     var testDescription: String { rawValue }
@@ -62,10 +65,13 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     /// children (stale y 91) and the footer text at 764 stay hidden: 15.
     /// calendar-ja: the 12 invisible hour rows 0:00–11:00 (y −451…150) lie
     /// above the day ScrollView (y 179…761): all scrolled out, none hidden.
+    /// webview-terms: the Contact us link, its text and the copyright line
+    /// (y 1240, 1280) lie below the WebView (y 91…795).
     @Test(arguments: [
         (AppiumCapture.settingsTop, 93, 35, 3),
         (.settingsKeyboards, 93, 15, 10),
         (.calendarJa, 95, 0, 12),
+        (.webViewTerms, 25, 0, 3),
     ])
     func keepsEveryNodeAndHidesOnlyInvisibleNodesThatNoScrollReveals(_ capture: AppiumCapture, elements: Int, hidden: Int, scrolledOut: Int) throws {
         let screen = try #require(try capture.load().screens.first)
@@ -87,6 +93,10 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     // shortcut, Memoji Stickers, Flick Only, Smart Fullwidth Space come in:
     // 15 − 3 + 4 = 16. The Table's stops now start above the navigation bar
     // (y 47), so the Table's block comes first and General last.
+    //
+    // webview-terms: content down to the copyright line (1280…1302) in a
+    // viewport 91…795: offsets 0…507. Privacy Policy and Read the full terms
+    // leave; Contact us (733…755) comes in: 5 − 2 + 1 = 4.
     @Test(arguments: [
         (AppiumCapture.settingsTop, 196.0, [
             "Sign in to your iPhone", "General", "Accessibility", "Privacy", "Passwords", "Safari", "News", "Maps",
@@ -97,6 +107,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
             "Auto-Capitalization", "Check Spelling", "Enable Caps Lock", "Predictive", "Slide to Type",
             "Delete Slide-to-Type by Word", "Period shortcut", "Memoji Stickers", "Flick Only", "Smart Fullwidth Space", "General",
         ]),
+        (.webViewTerms, 507, ["Done", "Accept", "Contact us", "Share"]),
     ] as [(AppiumCapture, Double, [String])])
     func scrollingOnePageDownRevealsTheRowsBelowTheFold(_ capture: AppiumCapture, offset: Double, after: [String]) throws {
         let screen = try #require(try capture.load().screens.first)
@@ -148,6 +159,29 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
         let table = try #require(s.scrollContainer(of: 2))
         #expect(table == 1)
         #expect(stopLabels(s.scrolled(table, .down)) == ["Below"])
+    }
+
+    // MARK: - Web content
+
+    // webview-terms, counted by hand: the navigation bar's Done (its title
+    // is text); in the WebView the heading and paragraph are text, the
+    // links Privacy Policy and the unlabelled one ("Read the" + "full
+    // terms") and the button Accept are stops although WebKit reports them
+    // accessible="false", Decline is disabled, Contact us is below the
+    // fold; the toolbar's Back is disabled, Share is a stop: 5.
+    @Test func webLinksAndButtonsAreStopsWithTheirTextMerged() throws {
+        let page = try #require(try AppiumCapture.webViewTerms.load().screens.first)
+        #expect(stopLabels(page) == ["Done", "Privacy Policy", "Read the full terms", "Accept", "Share"])
+        let links = page.elements.indices.filter { page[$0].traits.contains(.link) && !page[$0].traits.contains(.staticText) }
+        #expect(links.map { page.label(of: $0) } == ["Privacy Policy", "Read the full terms", "Contact us"])
+        #expect(links.map { page[$0].childBehavior } == [.ignore, .ignore, .ignore])
+        #expect(links.map { page[$0].respondsToUserInteraction } == [true, true, true])
+        let web = try #require(page.elements.firstIndex { $0.scrollable })
+        #expect(links.map { page.scrollContainer(of: $0) } == [web, web, web])
+        // Outside a WebView an inaccessible button stays a container (newerFormat's Wrapper).
+        let native = try screen(Self.newerFormat)
+        #expect(native[7].label == "Wrapper")
+        #expect(native[7].respondsToUserInteraction == false)
     }
 
     @Test(arguments: [

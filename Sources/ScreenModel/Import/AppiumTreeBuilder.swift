@@ -26,6 +26,12 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
     /// captured: the frames of the scrollable nodes above them intersected
     /// (nil outside any scrollable node).
     private var childViewport: [Rect?] = []
+    /// Per table entry: whether its children are web content (it is, or is
+    /// inside, an `XCUIElementTypeWebView`).
+    private var childIsWebContent: [Bool] = []
+    /// Per table entry: a web link or button that takes its label from its
+    /// static text when it ends without one.
+    private var labelFromText: [Bool] = []
     private var identifiersSeen = Set<String>()
     private var sawWrapper = false
     private var lastLine = 1
@@ -88,6 +94,15 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         if isAccessibilityElement[i] && !table[i].children.isEmpty {
             table[i].childBehavior = .ignore
         }
+        if labelFromText[i] && table[i].label == nil { table[i].label = textLabel(inside: i) }
+    }
+
+    /// The labels (else values) of the static texts inside `i`, in document
+    /// order, joined with a space: the text a web link shows. `i` has just
+    /// ended, so its subtree is the end of the table.
+    private func textLabel(inside i: ElementIndex) -> String? {
+        let parts = table[(i + 1)...].filter { $0.traits.contains(.staticText) }.compactMap { $0.label ?? $0.value }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {
@@ -117,6 +132,8 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         table.append(e)
         isAccessibilityElement.append(false)
         childViewport.append(nil)
+        childIsWebContent.append(false)
+        labelFromText.append(false)
         if let p = parent { table[p].children.append(index) }
         open.append(.element(index, tag: tag, line: line))
 
@@ -149,7 +166,14 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         e.hidden = try bool(a, "visible", index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
-        let isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        var isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        // WebKit reports links and buttons as containers of their text; the
+        // technologies land on the link.
+        let webContent = parent.map { childIsWebContent[$0] } ?? false
+        if webContent && (type.name == "Link" || type.name == "Button") {
+            isElement = true
+            labelFromText[index] = true
+        }
         if isElement {
             e.respondsToUserInteraction = type.isInteractive || !traits.intersection(Trait.interactive).isEmpty
         } else {
@@ -160,6 +184,7 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         isAccessibilityElement[index] = isElement
         childViewport[index] = viewport
         if e.scrollable, let f = e.frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
+        childIsWebContent[index] = webContent || type.name == "WebView"
         e.parent = parent
         table[index] = e
     }
