@@ -65,7 +65,8 @@ import Testing
             ]
           }
         },
-        "other": {"root": {"frame": {"x": 10, "y": 20, "width": 100, "height": 50}}}
+        "other": {"root": {"frame": {"x": 10, "y": 20, "width": 100, "height": 50}, "scrollable": true, "contentOffset": {"x": 5, "y": -30},
+                           "children": [{"frame": {"x": 0, "y": -10, "width": 120, "height": 90}}]}}
       }
     }
     """#
@@ -120,7 +121,12 @@ import Testing
         #expect(s[6].value == "0.5")
         #expect(s[6].range == ValueRange(minimum: 0.5, maximum: 2, step: 0.25))
         // Without a size, a screen reaches from the origin to the root frame's far edges.
-        #expect(app.screen(named: "other")?.size == Rect(x: 0, y: 0, width: 110, height: 70))
+        let other = try #require(app.screen(named: "other"))
+        #expect(other.size == Rect(x: 0, y: 0, width: 110, height: 70))
+        // Content x 0…120, y −10…80 in a viewport x 10…110, y 20…70.
+        #expect(other[0].contentOffset == Point(x: 5, y: -30))
+        #expect(other.scrollRange(of: 0) == ScrollRange(minimum: Point(x: -10, y: -30), maximum: Point(x: 10, y: 10)))
+        #expect(other.frames[1] == Rect(x: -5, y: 20, width: 120, height: 90))
     }
 
     @Test func everyFieldRoundTrips() throws {
@@ -265,6 +271,15 @@ import Testing
          "test.json: screens.s.root/children[0].accessibilityElements[0]: error: 'b' (at screens.s.root/children[1]) is not inside this element; accessibilityElements lists descendants only"),
         (appJSON(root: rootWith([#"{"identifier": "a"}"#]).dropLast() + #", "accessibilityElements": ["a", "a"]}"#),
          "test.json: screens.s.root.accessibilityElements[1]: error: identifier 'a' is listed twice"),
+        // Content offsets.
+        (appJSON(root: #"{"contentOffset": {"x": 0, "y": 10}}"#),
+         #"test.json: screens.s.root.contentOffset: error: only a scrollable element has a content offset; add "scrollable": true or remove the offset"#),
+        (appJSON(root: #"{"scrollable": false, "contentOffset": {"x": 0, "y": 0}}"#),
+         #"test.json: screens.s.root.contentOffset: error: only a scrollable element has a content offset; add "scrollable": true or remove the offset"#),
+        (appJSON(root: #"{"scrollable": true, "contentOffset": {"y": 10}}"#),
+         "test.json: screens.s.root.contentOffset: error: missing field 'x' (expected a number)"),
+        (appJSON(root: rootWith([#"{"scrollable": true, "contentOffset": {"x": 0, "y": 150}, "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "children": [\#(button("A", 0, 50, 100, 100))]}"#])),
+         "test.json: screens.s.root/children[0].contentOffset: error: offset (0, 150) scrolls past the content; this element's content offsets range over x 0…0, y 0…50"),
         // Other checks.
         (appJSON(root: #"{"identifier": ""}"#), "test.json: screens.s.root.identifier: error: an identifier cannot be empty"),
         (appJSON(root: #"{"label": "a", "label": "b"}"#), "test.json: screens.s.root: error: field 'label' appears twice"),

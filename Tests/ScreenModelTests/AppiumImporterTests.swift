@@ -2,11 +2,14 @@ import Foundation
 import Testing
 @testable import ScreenModel
 
-/// A real Appium XCUITest capture in `Fixtures/ios-appium/` (see NOTICE.md there).
+/// An Appium XCUITest page source in `Fixtures/ios-appium/` (see NOTICE.md
+/// there): three real captures and one hand-written web view.
 enum AppiumCapture: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case settingsTop = "ios-settings-top_390x844"
     case settingsKeyboards = "ios-settings-keyboards_390x844"
     case calendarJa = "ios-calendar-date-time-ja_390x844"
+    /// Hand-written in the newer WDA form: web links and buttons.
+    case webViewTerms = "ios-webview-terms_390x844"
 
     var fileName: String { "\(rawValue).xml" }
     var testDescription: String { rawValue }
@@ -46,17 +49,139 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     // MARK: - Real captures
 
     /// Node counts from the XML: `grep -o '<XCUIElementType[A-Za-z]*' | wc -l`
-    /// for elements, the same with `visible="false"` for hidden ones. Every
-    /// node is kept, hidden or not; the `<AppiumAUT>` wrapper is not a node.
+    /// for elements; `visible="false"` nodes split into those wholly outside
+    /// the viewport of a scrollable ancestor (kept, scrolled out: a scroll
+    /// brings them in) and the rest (hidden). Every node is kept; the
+    /// `<AppiumAUT>` wrapper is not a node.
+    ///
+    /// settings-top: 38 invisible; the Table (y 0…844) has the Developer
+    /// (y 916) and app.st (995) cells and Game Center's separator (846)
+    /// below it: 3 scrolled out, 35 hidden (the cells' icons and chevrons,
+    /// and the children of Developer and app.st, whose stale frames at
+    /// y 143 lie inside the viewport). settings-keyboards: 25 invisible; 10
+    /// below the Table's bottom (cells Period shortcut 858, Memoji Stickers
+    /// 993, Flick Only 1121, Smart Fullwidth Space 1165; the Emoji, Memoji
+    /// footer and Kana Others and their texts at 948, 993, 1083); the cells'
+    /// children (stale y 91) and the footer text at 764 stay hidden: 15.
+    /// calendar-ja: the 12 invisible hour rows 0:00–11:00 (y −451…150) lie
+    /// above the day ScrollView (y 179…761): all scrolled out, none hidden.
+    /// webview-terms: the Contact us link, its text and the copyright line
+    /// (y 1240, 1280) lie below the WebView (y 91…795).
     @Test(arguments: [
-        (AppiumCapture.settingsTop, 93, 38),
-        (.settingsKeyboards, 93, 25),
-        (.calendarJa, 95, 12),
+        (AppiumCapture.settingsTop, 93, 35, 3),
+        (.settingsKeyboards, 93, 15, 10),
+        (.calendarJa, 95, 0, 12),
+        (.webViewTerms, 25, 0, 3),
     ])
-    func keepsEveryNode(_ capture: AppiumCapture, elements: Int, hidden: Int) throws {
+    func keepsEveryNodeAndHidesOnlyInvisibleNodesThatNoScrollReveals(_ capture: AppiumCapture, elements: Int, hidden: Int, scrolledOut: Int) throws {
         let screen = try #require(try capture.load().screens.first)
         #expect(screen.elements.count == elements)
         #expect(screen.elements.filter(\.hidden).count == hidden)
+        #expect(screen.elements.indices.filter { !screen[$0].hidden && screen.isScrolledOut($0) }.count == scrolledOut)
+    }
+
+    // Scrolling the capture's main scroll view down one page. The page is
+    // the viewport's height, clamped at the content's end.
+    //
+    // settings-top: the Table (y 0…844) holds cells down to app.st
+    // (995…1040): offsets 0…196, so one page moves 196. Every cell then
+    // shows (Sign in at −53…18 partly): 13 + Developer + app.st = 15.
+    //
+    // settings-keyboards: cells down to Smart Fullwidth Space (1165…1210):
+    // offsets 0…366. Keyboards, Text Replacement and One-Handed Keyboard
+    // (now −240…−73) leave; Auto-Correction (−18…27) stays, partly; Period
+    // shortcut, Memoji Stickers, Flick Only, Smart Fullwidth Space come in:
+    // 15 − 3 + 4 = 16. The Table's stops now start above the navigation bar
+    // (y 47), so the Table's block comes first and General last.
+    //
+    // webview-terms: content down to the copyright line (1280…1302) in a
+    // viewport 91…795: offsets 0…507. Privacy Policy and Read the full terms
+    // leave; Contact us (733…755) comes in: 5 − 2 + 1 = 4.
+    @Test(arguments: [
+        (AppiumCapture.settingsTop, 196.0, [
+            "Sign in to your iPhone", "General", "Accessibility", "Privacy", "Passwords", "Safari", "News", "Maps",
+            "Shortcuts", "Health", "Siri & Search", "Photos", "Game Center", "Developer", "app.st",
+        ]),
+        (.settingsKeyboards, 366, [
+            "Auto-Correction", "Smart Punctuation", "Character Preview", "Enable Dictation", "About Dictation and Privacy…",
+            "Auto-Capitalization", "Check Spelling", "Enable Caps Lock", "Predictive", "Slide to Type",
+            "Delete Slide-to-Type by Word", "Period shortcut", "Memoji Stickers", "Flick Only", "Smart Fullwidth Space", "General",
+        ]),
+        (.webViewTerms, 507, ["Done", "Accept", "Contact us", "Share"]),
+    ] as [(AppiumCapture, Double, [String])])
+    func scrollingOnePageDownRevealsTheRowsBelowTheFold(_ capture: AppiumCapture, offset: Double, after: [String]) throws {
+        let screen = try #require(try capture.load().screens.first)
+        let container = try #require(screen.elements.firstIndex { $0.scrollable && $0.frame?.height ?? 0 > 600 })
+        #expect(screen.scrollDirections(of: container) == [.down])
+        let scrolled = screen.scrolled(container, .down)
+        #expect(scrolled[container].contentOffset == Point(x: 0, y: offset))
+        #expect(scrolled.scrollDirections(of: container) == [.up])
+        #expect(stopLabels(scrolled) == after)
+        #expect(stopLabels(scrolled.scrolled(container, .up)) == stopLabels(screen))
+    }
+
+    // The day ScrollView (scroll-view2, y 179…761, inside scroll-view1 with
+    // the same frame) was captured scrolled down: its content starts at
+    // y −461, so it scrolls up by up to 640; the hour gutter (525…775)
+    // overhangs the bottom by 14. One page up (582) shows 0:00 (now
+    // 131…182, partly) to 12:00 (731…782, partly): 13 hour rows, where
+    // 12:00–23:00 showed before. Hour rows are not stops.
+    @Test func calendarHoursAboveTheViewportAreReachedByScrollingUp() throws {
+        let screen = try #require(try AppiumCapture.calendarJa.load().screens.first)
+        let day = try #require(screen.elements.firstIndex { $0.label == "scroll-view2" })
+        #expect(screen.scrollRange(of: day) == ScrollRange(minimum: Point(x: 0, y: -640), maximum: Point(x: 0, y: 14)))
+        #expect(screen.scrollDirections(of: day) == [.up, .down])
+        let hours = screen.elements.indices.filter { screen[$0].label?.hasSuffix(":00") == true || screen[$0].label == "14:00, 進行中" }
+        #expect(hours.count == 24)
+        func shown(_ s: Screen) -> [String] { hours.filter { !s.isScrolledOut($0) }.compactMap { s[$0].label } }
+        #expect(shown(screen) == ["12:00", "13:00", "14:00, 進行中", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00", "21:00", "22:00", "23:00"])
+        let up = screen.scrolled(day, .up)
+        #expect(up[day].contentOffset == Point(x: 0, y: -582))
+        #expect(shown(up) == ["0:00", "1:00", "2:00", "3:00", "4:00", "5:00", "6:00", "7:00", "8:00", "9:00", "10:00", "11:00", "12:00"])
+        #expect(stopLabels(up) == stopLabels(screen))
+    }
+
+    /// `visible="false"` means scrolled out only inside a scrollable node and
+    /// wholly outside its viewport; anywhere else it still means hidden.
+    @Test func invisibleNodesOutsideAScrollViewportAreKeptAndOthersHidden() throws {
+        let s = try screen("""
+            <XCUIElementTypeApplication name="App" label="App" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeTable x="0" y="100" width="390" height="400">
+                <XCUIElementTypeCell name="Shown" label="Shown" visible="true" x="0" y="100" width="390" height="44"/>
+                <XCUIElementTypeCell name="Below" label="Below" visible="false" x="0" y="500" width="390" height="44"/>
+                <XCUIElementTypeCell name="Collapsed" label="Collapsed" visible="false" x="0" y="144" width="390" height="44"/>
+              </XCUIElementTypeTable>
+              <XCUIElementTypeButton name="Offscreen" label="Offscreen" visible="false" x="0" y="900" width="390" height="44"/>
+            </XCUIElementTypeApplication>
+            """)
+        #expect(s.elements.map(\.hidden) == [false, false, false, false, true, true])
+        #expect(stopLabels(s) == ["Shown"])
+        let table = try #require(s.scrollContainer(of: 2))
+        #expect(table == 1)
+        #expect(stopLabels(s.scrolled(table, .down)) == ["Below"])
+    }
+
+    // MARK: - Web content
+
+    // webview-terms, counted by hand: the navigation bar's Done (its title
+    // is text); in the WebView the heading and paragraph are text, the
+    // links Privacy Policy and the unlabelled one ("Read the" + "full
+    // terms") and the button Accept are stops although WebKit reports them
+    // accessible="false", Decline is disabled, Contact us is below the
+    // fold; the toolbar's Back is disabled, Share is a stop: 5.
+    @Test func webLinksAndButtonsAreStopsWithTheirTextMerged() throws {
+        let page = try #require(try AppiumCapture.webViewTerms.load().screens.first)
+        #expect(stopLabels(page) == ["Done", "Privacy Policy", "Read the full terms", "Accept", "Share"])
+        let links = page.elements.indices.filter { page[$0].traits.contains(.link) && !page[$0].traits.contains(.staticText) }
+        #expect(links.map { page.label(of: $0) } == ["Privacy Policy", "Read the full terms", "Contact us"])
+        #expect(links.map { page[$0].childBehavior } == [.ignore, .ignore, .ignore])
+        #expect(links.map { page[$0].respondsToUserInteraction } == [true, true, true])
+        let web = try #require(page.elements.firstIndex { $0.scrollable })
+        #expect(links.map { page.scrollContainer(of: $0) } == [web, web, web])
+        // Outside a WebView an inaccessible button stays a container (newerFormat's Wrapper).
+        let native = try screen(Self.newerFormat)
+        #expect(native[7].label == "Wrapper")
+        #expect(native[7].respondsToUserInteraction == false)
     }
 
     @Test(arguments: [
@@ -81,7 +206,8 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     // settings-top (older WDA, no `accessible`): the NavigationBar holds only
     // a StaticText, so no stop. The Table holds 15 Cells; 13 are visible
     // (Sign in … Game Center; Game Center at y=802 is still visible="true"),
-    // Developer and app.st are visible="false". A Cell is an element that
+    // Developer and app.st are visible="false" below the Table's bottom
+    // (scrolled out). A Cell is an element that
     // hides its children, so its StaticTexts and its (disabled, invisible)
     // chevron Buttons are not stops: 13 stops.
     //
@@ -92,11 +218,11 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     // Dictation and Privacy…" (1, hiding its TextView and inner Link);
     // Auto-Capitalization, Check Spelling, Enable Caps Lock, Predictive,
     // Slide to Type, Delete Slide-to-Type by Word (6). Period shortcut,
-    // Memoji Stickers, Flick Only, Smart Fullwidth Space are
-    // visible="false"; the section headers (ALL KEYBOARDS, ENGLISH) are
-    // Others. 1 + 3 + 4 + 1 + 6 = 15. The NavigationBar (y=47) comes before
-    // the Table: the Table's frame starts at y=0 and overlaps the bar, so
-    // both share a row and keep document order.
+    // Memoji Stickers, Flick Only, Smart Fullwidth Space lie below the
+    // Table's bottom (scrolled out); the section headers (ALL KEYBOARDS,
+    // ENGLISH) are Others. 1 + 3 + 4 + 1 + 6 = 15. The NavigationBar (y=47)
+    // comes before the Table, whose block is placed by its stops (from the
+    // Keyboards cell at y=126).
     //
     // calendar-ja (newer WDA, `accessible`): NavigationBar Buttons 12月,
     // リスト, 検索, 追加 (4); the week ScrollView (y=108): six day Buttons (6);

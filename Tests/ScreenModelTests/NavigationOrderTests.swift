@@ -151,6 +151,46 @@ import Testing
         #expect(try outline(nested, .switchControl, options: NavigationOptions(groupItems: false)) == "[A, B, 0, 1, 2, 3, 4, 5, 6, 7]")
     }
 
+    /// A container placed by the union of its stops sorts against sibling
+    /// stops by that union, top to bottom. Here a list's rows reach y 880,
+    /// under two bars lifted out of transparent full-screen wrappers: a
+    /// navigation bar at y 805 and a toolbar at y 854 (its first button at
+    /// x 4, left of the navigation bar's at x 8). All three share the list's
+    /// row; as they also overlap horizontally they form one column, read top
+    /// to bottom: the list, the navigation bar, the toolbar. (Ordered by x
+    /// inside the row, as before, the toolbar came before the navigation bar.)
+    @Test(arguments: [
+        // (toolbar's own frame, wrappers in document order: toolbar first?)
+        (#""frame": {"x": 0, "y": 854, "width": 390, "height": 44}, "#, false),
+        (#""frame": {"x": 0, "y": 854, "width": 390, "height": 44}, "#, true),
+        // A toolbar whose own frame spans the screen is still placed by its buttons.
+        (#""frame": {"x": 0, "y": 0, "width": 390, "height": 900}, "#, true),
+        (#""#, true),
+    ])
+    func stackedBarsBesideATallListReadTopToBottomNotByX(_ toolbarFrame: String, _ toolbarFirst: Bool) throws {
+        func fullScreen(_ kids: [String]) -> String {
+            #"{"frame": {"x": 0, "y": 0, "width": 390, "height": 900}, "children": [\#(kids.joined(separator: ", "))]}"#
+        }
+        let list = #"{"containerType": "list", "children": [\#(button("Row 1", 0, 100, 390, 44)), \#(button("Row 2", 0, 836, 390, 44))]}"#
+        let nav = #"{"containerType": "semanticGroup", "frame": {"x": 0, "y": 805, "width": 390, "height": 44}, "children": [\#(button("Back", 8, 805, 60, 44)), \#(button("Edit", 322, 805, 60, 44))]}"#
+        let toolbar = #"{"containerType": "semanticGroup", \#(toolbarFrame)"children": [\#(button("Share", 4, 854, 44, 44)), \#(button("Delete", 330, 854, 44, 44))]}"#
+        let bars = toolbarFirst ? [fullScreen([toolbar]), fullScreen([nav])] : [fullScreen([nav]), fullScreen([toolbar])]
+        let root = rootWith([fullScreen([list] + bars), button("Top", 16, 40, 358, 44)])
+        #expect(try stops(root) == ["Top", "Row 1", "Row 2", "Back", "Edit", "Share", "Delete"])
+        #expect(try outline(root, .switchControl) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+        #expect(try outline(root, .fullKeyboardAccess) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+    }
+
+    /// Inside a row, only members that overlap horizontally stack into a
+    /// column: a tall item on the left, then the column beside it top to
+    /// bottom, then the next column; right to left on a right-to-left screen.
+    @Test(arguments: [(LayoutDirection.leftToRight, ["Tall", "Upper", "Lower", "Right"]), (.rightToLeft, ["Right", "Upper", "Lower", "Tall"])])
+    func aColumnBesideATallItemReadsTopToBottom(_ direction: LayoutDirection, _ expected: [String]) throws {
+        // Upper and Lower overlap horizontally by 30 of 40 (≥ half), Lower starting further left.
+        let root = rootWith([button("Tall", 0, 0, 40, 200), button("Upper", 110, 0, 40, 40), button("Lower", 100, 100, 40, 40), button("Right", 200, 50, 40, 40)])
+        #expect(try stops(root, screenFields: #""layoutDirection": "\#(direction.rawValue)", "#) == expected)
+    }
+
     @Test func maxGroupSizeBelowTwoIsTreatedAsTwo() throws {
         var options = NavigationOptions()
         options.maxGroupSize = 1
@@ -169,5 +209,56 @@ import Testing
         #expect(voice.outline(s) == "[Back, R1, R2, R3, T1, T2]")
         #expect(voice.stops.map { voice.number(of: $0) } == [1, 2, 3, 4, 5, 6])
         #expect(voice.number(of: 0) == nil)
+    }
+
+    // MARK: - Options
+
+    @Test(arguments: [
+        (NavigationOptions(rowOverlap: .nan), NavigationOptionsError.rowOverlapOutOfRange(.nan),
+         "rowOverlap nan is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: .infinity), .rowOverlapOutOfRange(.infinity),
+         "rowOverlap inf is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: -0.25), .rowOverlapOutOfRange(-0.25),
+         "rowOverlap -0.25 is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(rowOverlap: 1.5), .rowOverlapOutOfRange(1.5),
+         "rowOverlap 1.5 is out of range; expected a fraction from 0 to 1 (the share of the shorter height two elements must overlap to share a row; default 0.5)"),
+        (NavigationOptions(maxGroupSize: 1), .maxGroupSizeTooSmall(1),
+         "maxGroupSize 1 is too small; expected 2 or more (the most members a Switch Control group holds before it is split; default 6)"),
+        (NavigationOptions(maxGroupSize: Int.min), .maxGroupSizeTooSmall(Int.min),
+         "maxGroupSize -9223372036854775808 is too small; expected 2 or more (the most members a Switch Control group holds before it is split; default 6)"),
+    ])
+    func validateNamesTheFieldOutOfRange(_ options: NavigationOptions, _ expected: NavigationOptionsError, _ message: String) {
+        #expect(throws: NavigationOptionsError.self) { try options.validate() }
+        do {
+            try options.validate()
+        } catch {
+            // NaN is not equal to itself: compare the text, which names the value.
+            #expect(error.description == message)
+            #expect(error.description == expected.description)
+        }
+    }
+
+    @Test(arguments: [NavigationOptions(), NavigationOptions(rowOverlap: 0, maxGroupSize: 2), NavigationOptions(rowOverlap: 1, maxGroupSize: .max)])
+    func validOptionsPassValidation(_ options: NavigationOptions) throws {
+        try options.validate()
+    }
+
+    // Out-of-range values are used brought into range, never trapping:
+    // NaN reads as 0.5, below 0 as 0, above 1 (or infinite) as 1.
+    @Test(arguments: [
+        (Double.nan, 0.5, ["B", "A"]),
+        (-3, 0, ["B", "A"]),
+        (.infinity, 1, ["A", "B"]),
+        (7, 1, ["A", "B"]),
+        (-.infinity, 0, ["B", "A"]),
+    ])
+    func outOfRangeRowOverlapIsUsedClamped(_ rowOverlap: Double, _ used: Double, _ expected: [String]) throws {
+        let options = NavigationOptions(rowOverlap: rowOverlap)
+        #expect(options.usableRowOverlap == used)
+        // B's extent [20, 60] overlaps A's [0, 40] by 20 = half the shorter height.
+        let root = rootWith([button("A", 100, 0, 40, 40), button("B", 0, 20, 40, 40)])
+        for technology in Technology.allCases {
+            #expect(try stops(root, technology, options: options) == expected)
+        }
     }
 }

@@ -33,10 +33,10 @@ import Testing
         "demo": "switchyard demo: error: unknown option '--bogus'; expected one of: --quiet",
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
-        "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --profiles",
-        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
+        "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profiles",
+        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
-        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --profile, --profiles, --settings, --technology, --transcript",
+        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --gamecontrollerdb, --profile, --profiles, --settings, --technology, --transcript",
     ]
 
     @Test(arguments: commandNames)

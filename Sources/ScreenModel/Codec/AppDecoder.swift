@@ -15,7 +15,7 @@ public struct AppDecoder {
     static let elementFields = [
         "label", "value", "hint", "identifier", "traits", "frame", "inputLabels", "customActions",
         "activationPoint", "sortPriority", "hidden", "respondsToUserInteraction", "childBehavior",
-        "containerType", "accessibilityElements", "range", "onActivate", "scrollable", "children",
+        "containerType", "accessibilityElements", "range", "onActivate", "scrollable", "contentOffset", "children",
     ]
 
     /// Decodes an app from JSON bytes.
@@ -214,12 +214,7 @@ struct Reader {
                     let effects = try af["effects"].map { x throws(ScreenModelError) in try self.effects(x, "\(ap()).effects") } ?? []
                     e.customActions.append(CustomAction(name: name, effects: effects))
                 }
-            case "activationPoint":
-                func here() -> String { "\(at()).activationPoint" }
-                let pf = try object(k, here(), known: ["x", "y"])
-                e.activationPoint = Point(
-                    x: try number(try require(pf, "x", here(), "a number"), "\(here()).x"),
-                    y: try number(try require(pf, "y", here(), "a number"), "\(here()).y"))
+            case "activationPoint": e.activationPoint = try point(k, "\(at()).activationPoint")
             case "sortPriority": e.sortPriority = try number(k, "\(at()).sortPriority")
             case "hidden": e.hidden = try bool(k, "\(at()).hidden")
             case "respondsToUserInteraction": e.respondsToUserInteraction = try bool(k, "\(at()).respondsToUserInteraction")
@@ -247,6 +242,7 @@ struct Reader {
                 e.range = ValueRange(minimum: lo, maximum: hi, step: step, format: format)
             case "onActivate": e.onActivate = try effects(k, "\(at()).onActivate")
             case "scrollable": e.scrollable = try bool(k, "\(at()).scrollable")
+            case "contentOffset": e.contentOffset = try point(k, "\(at()).contentOffset")
             case "children": break
             default: break  // `object` rejected unknown keys already
             }
@@ -260,8 +256,18 @@ struct Reader {
             }
         }
         if let r = e.range, e.value == nil { e.value = r.text(for: r.minimum) }
+        if f["contentOffset"] != nil && !e.scrollable {
+            throw .invalidValue(file: file, at: "\(at()).contentOffset", message: "only a scrollable element has a content offset; add \"scrollable\": true or remove the offset")
+        }
         guard let c = f["children"] else { return [] }
         return try array(c, "\(at()).children")
+    }
+
+    func point(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Point {
+        let f = try object(i, at(), known: ["x", "y"])
+        return Point(
+            x: try number(try require(f, "x", at(), "a number"), "\(at()).x"),
+            y: try number(try require(f, "y", at(), "a number"), "\(at()).y"))
     }
 
     func rect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Rect {
@@ -328,8 +334,9 @@ struct Reader {
 }
 
 /// Cross-references an app: screens named by the start screen and effects,
-/// identifiers unique per screen, named targets present, adjusted targets
-/// adjustable, and `accessibilityElements` naming descendants.
+/// identifiers unique per screen, content offsets within their content,
+/// named targets present, adjusted targets adjustable, and
+/// `accessibilityElements` naming descendants.
 public struct AppValidator {
     public var file: String
     public init(file: String) { self.file = file }
@@ -351,6 +358,12 @@ public struct AppValidator {
                         throw .duplicateIdentifier(file: file, at: at(i), identifier: id, firstAt: at(first))
                     }
                     firstUse[id] = i
+                }
+            }
+            for (i, e) in screen.elements.enumerated() where e.scrollable && e.contentOffset != .zero {
+                let range = screen.scrollRange(of: i)
+                guard range.contains(e.contentOffset) else {
+                    throw .invalidValue(file: file, at: "\(at(i)).contentOffset", message: "offset \(e.contentOffset) scrolls past the content; this element's content offsets range over \(range)")
                 }
             }
             for (i, e) in screen.elements.enumerated() {

@@ -59,9 +59,7 @@ public struct AppEncoder {
         if !e.traits.isEmpty { w.key("traits"); w.strings(e.traits.traits.map(\.rawValue)) }
         if let f = e.frame { w.key("frame"); rect(f, &w) }
         if !e.inputLabels.isEmpty { w.key("inputLabels"); w.strings(e.inputLabels) }
-        if let p = e.activationPoint {
-            w.key("activationPoint"); w.openObject(); w.key("x"); w.number(p.x); w.key("y"); w.number(p.y); w.closeObject()
-        }
+        if let p = e.activationPoint { w.key("activationPoint"); point(p, &w) }
         if e.sortPriority != 0 { w.key("sortPriority"); w.number(e.sortPriority) }
         if e.hidden { w.key("hidden"); w.bool(true) }
         if let r = e.respondsToUserInteraction { w.key("respondsToUserInteraction"); w.bool(r) }
@@ -69,6 +67,7 @@ public struct AppEncoder {
         if e.containerType != .none { w.key("containerType"); w.string(e.containerType.rawValue) }
         if let ids = e.accessibilityElements { w.key("accessibilityElements"); w.strings(ids) }
         if e.scrollable { w.key("scrollable"); w.bool(true) }
+        if e.scrollable && e.contentOffset != .zero { w.key("contentOffset"); point(e.contentOffset, &w) }
         if let r = e.range {
             w.key("range"); w.openObject()
             w.key("minimum"); w.number(r.minimum); w.key("maximum"); w.number(r.maximum); w.key("step"); w.number(r.step)
@@ -83,6 +82,12 @@ public struct AppEncoder {
             }
             w.closeArray()
         }
+    }
+
+    func point(_ p: Point, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("x"); w.number(p.x); w.key("y"); w.number(p.y)
+        w.closeObject()
     }
 
     func rect(_ r: Rect, _ w: inout JSONWriter) {

@@ -26,11 +26,11 @@ import FoundationXML
 /// | `name` | `identifier`, only when it differs from the label, and only its first use on the screen (captures repeat names; screen identifiers are unique) | |
 /// | `value` | `value` (absent or empty → nil) | switches give `0`/`1`, fields their text |
 /// | `x, y, width, height` | `frame` (points, absolute, as written) | WDA writes screen coordinates in points |
-/// | `visible="false"` | `hidden = true`; the node is kept | off-screen rows stay in the tree; they need a scroll |
+/// | `visible="false"` | inside a scrollable node and wholly outside its viewport: kept, not hidden (scrolled out); elsewhere `hidden = true`, the node kept | rows below the fold become stops when scrolled in; other invisible nodes are not drawn |
 /// | `enabled="false"` | `notEnabled` trait | `isEnabled` |
 /// | `selected="true"` | `selected` trait | |
 /// | `accessible="true"` | an accessibility element: `respondsToUserInteraction` ← the type is a control or a trait is interactive; with children, `childBehavior = .ignore` | UIKit hides the subviews of an accessibility element |
-/// | `accessible="false"` | not an element: a container only, `respondsToUserInteraction = false`; its label is kept but no stop reads it | `isAccessibilityElement == false` |
+/// | `accessible="false"` | not an element: a container only, `respondsToUserInteraction = false`; its label is kept but no stop reads it. Except a `Link` or `Button` inside a `WebView`: an element, its label (when none) from its `StaticText`s joined with a space | `isAccessibilityElement == false`; WebKit reports links as containers of their text |
 /// | no `accessible` (older WDA) | an element when the type is one UIKit makes an element (controls, `StaticText`, `Image`, progress indicators) or a `traits` name is interactive; then as `accessible="true"` | |
 /// | `index`, `hittable`, `focused`, `placeholderValue`, `bundleId`, `processId`, `customActions`, `minValue`, `maxValue` | ignored | no screen-model field, or not reliable enough |
 ///
@@ -55,7 +55,7 @@ import FoundationXML
 /// | `TabBar` | `tabBar` | no | no | a tab bar (navigated as a block) |
 /// | `NavigationBar`, `Toolbar`, `Picker`, `DatePicker`, `SegmentedControl`, `Keyboard`, `Menu`, `MenuBar`, `TabGroup` | — | no | no | `semanticGroup`: UIKit makes bars and pickers accessibility containers, and Switch Control scans them as one group |
 /// | `Table`, `CollectionView`, `ScrollView`, `Outline`, `Browser` | — | no | no | `list`, `scrollable` |
-/// | `WebView` | — | no | no | plain, `scrollable` |
+/// | `WebView` | — | no | no | plain, `scrollable`; its links and buttons are elements |
 /// | `Alert`, `Sheet`, `Dialog` | `isModal` | no | no | plain; the modal traps navigation (`accessibilityViewIsModal`) |
 /// | anything else (`Other`, `Window`, `Application`, `Group`, …) | — | no | no | plain (transparent) |
 ///

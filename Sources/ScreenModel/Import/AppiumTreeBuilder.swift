@@ -22,6 +22,16 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
     private var open: [Open] = []
     /// Per table entry: whether the node is an accessibility element.
     private var isAccessibilityElement: [Bool] = []
+    /// Per table entry: the viewport its children show through, as
+    /// captured: the frames of the scrollable nodes above them intersected
+    /// (nil outside any scrollable node).
+    private var childViewport: [Rect?] = []
+    /// Per table entry: whether its children are web content (it is, or is
+    /// inside, an `XCUIElementTypeWebView`).
+    private var childIsWebContent: [Bool] = []
+    /// Per table entry: a web link or button that takes its label from its
+    /// static text when it ends without one.
+    private var labelFromText: [Bool] = []
     private var identifiersSeen = Set<String>()
     private var sawWrapper = false
     private var lastLine = 1
@@ -84,6 +94,15 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         if isAccessibilityElement[i] && !table[i].children.isEmpty {
             table[i].childBehavior = .ignore
         }
+        if labelFromText[i] && table[i].label == nil { table[i].label = textLabel(inside: i) }
+    }
+
+    /// The labels (else values) of the static texts inside `i`, in document
+    /// order, joined with a space: the text a web link shows. `i` has just
+    /// ended, so its subtree is the end of the table.
+    private func textLabel(inside i: ElementIndex) -> String? {
+        let parts = table[(i + 1)...].filter { $0.traits.contains(.staticText) }.compactMap { $0.label ?? $0.value }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {
@@ -112,6 +131,9 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         e.parent = parent
         table.append(e)
         isAccessibilityElement.append(false)
+        childViewport.append(nil)
+        childIsWebContent.append(false)
+        labelFromText.append(false)
         if let p = parent { table[p].children.append(index) }
         open.append(.element(index, tag: tag, line: line))
 
@@ -137,10 +159,21 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
         if try bool(a, "enabled", index) == false { traits.insert(.notEnabled) }
         if try bool(a, "selected", index) == true { traits.insert(.selected) }
         e.traits = traits
-        e.hidden = try bool(a, "visible", index) == false
+        // Inside a scrollable node, an invisible node wholly outside the
+        // viewport is scrolled out, not hidden: scrolling brings it in.
+        let viewport = parent.flatMap { childViewport[$0] }
+        let scrolledOut = viewport.map { v in e.frame.map { !$0.shows(in: v) } ?? false } ?? false
+        e.hidden = try bool(a, "visible", index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
-        let isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        var isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        // WebKit reports links and buttons as containers of their text; the
+        // technologies land on the link.
+        let webContent = parent.map { childIsWebContent[$0] } ?? false
+        if webContent && (type.name == "Link" || type.name == "Button") {
+            isElement = true
+            labelFromText[index] = true
+        }
         if isElement {
             e.respondsToUserInteraction = type.isInteractive || !traits.intersection(Trait.interactive).isEmpty
         } else {
@@ -149,6 +182,9 @@ final class AppiumTreeBuilder: NSObject, XMLParserDelegate {
             e.scrollable = type.scrollable
         }
         isAccessibilityElement[index] = isElement
+        childViewport[index] = viewport
+        if e.scrollable, let f = e.frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
+        childIsWebContent[index] = webContent || type.name == "WebView"
         e.parent = parent
         table[index] = e
     }

@@ -55,6 +55,11 @@ public struct Element: Hashable, Sendable {
     public var onActivate: [Effect] = []
     /// Whether the element scrolls its content (the scanner menu offers Scroll).
     public var scrollable: Bool = false
+    /// How far a scrollable element's content is scrolled, in points:
+    /// `UIScrollView.contentOffset`. (0, 0) is where the model's frames put
+    /// the content; "scroll down" makes `y` grow, and every descendant then
+    /// shows `y` points higher (`Screen.frames`). Ignored unless `scrollable`.
+    public var contentOffset: Point = .zero
 
     /// Index of the parent in the screen's table; nil for the root.
     public internal(set) var parent: ElementIndex?

@@ -9,6 +9,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     }
     public var description: String { "(\(Self.format(x)), \(Self.format(y)))" }
 
+    /// The origin, (0, 0).
+    public static let zero = Point(x: 0, y: 0)
+
     /// `12` for whole numbers, `12.5` otherwise.
     public static func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
@@ -43,6 +46,35 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         let x0 = min(minX, other.minX)
         let y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The rectangle moved by `dx` to the right and `dy` down.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// The part of this rectangle inside `other`. When they do not meet,
+    /// a rectangle of zero size (at the nearest corner of `other`), which
+    /// shows nothing with positive area.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = min(max(minX, other.minX), other.maxX)
+        let y0 = min(max(minY, other.minY), other.maxY)
+        let x1 = max(min(maxX, other.maxX), x0)
+        let y1 = max(min(maxY, other.maxY), y0)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether some of this rectangle shows through `viewport`: on each
+    /// axis the two overlap by a positive length, or, on an axis where this
+    /// rectangle has no extent (a line, a point), it lies within the
+    /// viewport's closed extent. So a row partly inside a scroll view's
+    /// viewport shows; a row that only touches its edge does not.
+    public func shows(in viewport: Rect) -> Bool {
+        func axis(_ lo: Double, _ hi: Double, _ vlo: Double, _ vhi: Double) -> Bool {
+            let overlap = min(hi, vhi) - max(lo, vlo)
+            return hi > lo ? overlap > 0 : overlap >= 0
+        }
+        return axis(minX, maxX, viewport.minX, viewport.maxX) && axis(minY, maxY, viewport.minY, viewport.maxY)
     }
 
     /// Whether `p` lies inside (left and top edges inclusive, right and bottom exclusive).

@@ -13,12 +13,18 @@ public struct Screen: Hashable, Sendable {
     public internal(set) var elements: [Element]
     /// Identifier → element index.
     public internal(set) var identifiers: [String: ElementIndex]
-    /// Each element's frame, or for a frameless container the union of its
-    /// descendants' frames.
+    /// Where each element is on screen now: its frame (for a frameless
+    /// element the union of its descendants' frames), moved by the content
+    /// offsets of every scrollable ancestor. What every reader uses: the
+    /// highlight, the hit test, the activation point, the navigation order.
     public internal(set) var frames: [Rect]
+    /// Per element: scrolled out of a scrollable ancestor's viewport (see
+    /// `isScrolledOut(_:)`).
+    var scrolledOut: [Bool]
 
     /// Builds a screen from a preorder element table whose `parent`/`children`
-    /// links are set. Frames of frameless containers are derived here.
+    /// links are set. Frames of frameless containers, scroll positions and
+    /// visibility are derived here, in two linear passes over the table.
     public init(name: String, title: String? = nil, size: Rect? = nil, layoutDirection: LayoutDirection = .leftToRight, elements: [Element]) {
         precondition(!elements.isEmpty, "a screen has a root element")
         self.name = name
@@ -39,15 +45,64 @@ public struct Screen: Hashable, Sendable {
                 union[p] = elements[p].frame == nil ? (union[p].map { $0.union(f) } ?? f) : union[p]
             }
         }
-        self.frames = union.map { $0 ?? .zero }
+        (self.frames, self.scrolledOut) = Self.scrollPositions(elements, union)
         // The screen spans from the origin; without a size it reaches the
         // root frame's far edges (origin kept at 0, so the size round-trips
         // through the file's `size: {width, height}`).
         self.size = size ?? Rect(x: 0, y: 0, width: max(0, frames[0].maxX), height: max(0, frames[0].maxY))
     }
 
+    /// Top-down in one pass (preorder visits parents before children): each
+    /// element's frame moved by its scrollable ancestors' content offsets,
+    /// and whether it shows through their viewports.
+    ///
+    /// A scroll context is what a scrollable element gives its descendants:
+    /// the sum of the content offsets above them and the viewport they show
+    /// through (the scrollable's moved frame, clipped by the viewport it
+    /// shows through itself). Elements point at their children's context by
+    /// index, so the pass keeps one integer per element.
+    static func scrollPositions(_ elements: [Element], _ union: [Rect?]) -> ([Rect], [Bool]) {
+        guard elements.contains(where: \.scrollable) else {
+            return (union.map { $0 ?? .zero }, [Bool](repeating: false, count: elements.count))
+        }
+        struct Context { var dx: Double, dy: Double, viewport: Rect? }
+        var contexts = [Context(dx: 0, dy: 0, viewport: nil)]
+        var childContext = [Int](repeating: 0, count: elements.count)
+        var frames = [Rect](repeating: .zero, count: elements.count)
+        var out = [Bool](repeating: false, count: elements.count)
+        for (i, e) in elements.enumerated() {
+            let context = e.parent.map { childContext[$0] } ?? 0
+            let c = contexts[context]
+            if let f = union[i] {
+                frames[i] = f.offsetBy(dx: -c.dx, dy: -c.dy)
+                if let v = c.viewport, !frames[i].shows(in: v) { out[i] = true }
+            } else if let p = e.parent {
+                // No frame anywhere in its subtree: it goes with its parent.
+                out[i] = out[p]
+            }
+            childContext[i] = context
+            if e.scrollable {
+                let viewport = c.viewport.map { frames[i].intersection($0) } ?? frames[i]
+                contexts.append(Context(dx: c.dx + e.contentOffset.x, dy: c.dy + e.contentOffset.y, viewport: viewport))
+                childContext[i] = contexts.count - 1
+            }
+        }
+        return (frames, out)
+    }
+
     /// The root element's index.
     public var root: ElementIndex { 0 }
+
+    /// Whether `i` is scrolled out: it lies inside a scrollable ancestor and
+    /// none of its frame shows through that ancestor's viewport (the
+    /// ancestor's frame, itself clipped by the viewports it shows through).
+    /// A partly visible element is not scrolled out (`Rect.shows(in:)`).
+    /// Each element is judged by its own frame, so the children of a
+    /// scrolled-out wrapper may still show (a web page's content holder
+    /// keeps the viewport's frame while its links scroll); an element with
+    /// no frame in its subtree goes with its parent. A scrolled-out element
+    /// is not a stop and is not hit; scrolling brings it back.
+    public func isScrolledOut(_ i: ElementIndex) -> Bool { scrolledOut[i] }
 
     /// The element at `i`.
     public subscript(_ i: ElementIndex) -> Element { elements[i] }
@@ -190,16 +245,20 @@ public struct Screen: Hashable, Sendable {
     /// The element whose frame contains `p`: the topmost, which is the last in
     /// drawing (pre)order among visible elements for which `candidate` holds;
     /// nil when none. Children of `combine` and `ignore` elements are not
-    /// hit on their own (the merged element is).
+    /// hit on their own (the merged element is). Scrolled-out elements are
+    /// not hit, nor the part of an element outside the viewport of a
+    /// scrollable ancestor.
     public func hitTest(_ p: Point, where candidate: (ElementIndex) -> Bool) -> ElementIndex? {
         var best: ElementIndex? = nil
-        var stack: [ElementIndex] = [root]
-        while let k = stack.popLast() {
+        // With each element, whether `p` shows through the viewports above it.
+        var stack: [(ElementIndex, Bool)] = [(root, true)]
+        while let (k, through) = stack.popLast() {
             let e = elements[k]
             if e.hidden { continue }
-            if candidate(k) && frames[k].contains(p) { best = max(best ?? k, k) }
+            if through && !scrolledOut[k] && candidate(k) && frames[k].contains(p) { best = max(best ?? k, k) }
             if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
-            stack.append(contentsOf: e.children)
+            let inner = through && (!e.scrollable || frames[k].contains(p))
+            stack.append(contentsOf: e.children.map { ($0, inner) })
         }
         return best
     }

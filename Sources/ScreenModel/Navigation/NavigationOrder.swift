@@ -1,27 +1,3 @@
-/// Settings of the navigation order where Apple documents no rule. Every
-/// field is a model choice, listed with its default in docs/navigation-order.md.
-public struct NavigationOptions: Hashable, Sendable {
-    /// Two elements share a row when their vertical extents overlap by at
-    /// least this fraction of the shorter height. Default 0.5.
-    public var rowOverlap: Double = 0.5
-    /// Skip elements with the `notEnabled` trait (they cannot be activated).
-    /// Default true.
-    public var skipNotEnabled: Bool = true
-    /// Switch Control's Group Items (default on): containers become groups,
-    /// and crowded levels are split into rows and blocks.
-    public var groupItems: Bool = true
-    /// Switch Control: a level with more members than this is split into
-    /// rows, then into blocks of rows. Default 6.
-    public var maxGroupSize: Int = 6
-
-    public init(rowOverlap: Double = 0.5, skipNotEnabled: Bool = true, groupItems: Bool = true, maxGroupSize: Int = 6) {
-        self.rowOverlap = rowOverlap
-        self.skipNotEnabled = skipNotEnabled
-        self.groupItems = groupItems
-        self.maxGroupSize = max(2, maxGroupSize)
-    }
-}
-
 /// A place in a navigation tree: a stop (an element the technology lands
 /// on) or a group of places.
 public enum NavigationNode: Hashable, Sendable {
@@ -71,7 +47,8 @@ public struct NavigationOrder: Hashable, Sendable {
 
     /// Computes the order of `screen` for `technology`.
     ///
-    /// Rules, in order: hidden and ignored subtrees are excluded; a visible
+    /// Rules, in order: hidden and ignored subtrees are excluded, and
+    /// scrolled-out elements are not stops (`Screen.isScrolledOut(_:)`); a visible
     /// modal element traps navigation to its subtree; a container is placed as
     /// a block by its frame and ordered inside; within a container, explicit
     /// `accessibilityElements` order wins over `sortPriority` (higher first),
@@ -112,9 +89,11 @@ struct OrderBuilder {
     /// Ordered level members per container element.
     var levels: [ElementIndex: [LevelMember]] = [:]
 
-    /// `options.maxGroupSize`, at least 2 (the field can be set directly,
-    /// bypassing `NavigationOptions.init`'s clamp; 0 or 1 cannot form blocks).
+    /// `options.maxGroupSize` and `options.rowOverlap` as used: in range
+    /// whatever was set (`NavigationOptions.usableMaxGroupSize`,
+    /// `usableRowOverlap`).
     let groupSize: Int
+    let rowOverlap: Double
 
     /// For each element, the union of the frames of the stops inside it (nil
     /// when it holds none). A container is placed by this, not by its own
@@ -125,7 +104,8 @@ struct OrderBuilder {
     init(screen: Screen, options: NavigationOptions) {
         self.screen = screen
         self.options = options
-        self.groupSize = max(2, options.maxGroupSize)
+        self.groupSize = options.usableMaxGroupSize
+        self.rowOverlap = options.usableRowOverlap
         // Bottom-up: the preorder table reversed visits children before parents.
         var content = [Rect?](repeating: nil, count: screen.elements.count)
         for i in stride(from: screen.elements.count - 1, through: 0, by: -1) {
@@ -140,8 +120,10 @@ struct OrderBuilder {
         contentFrames = content
     }
 
+    /// Whether `i` is a stop: it responds, shows (is not scrolled out) and,
+    /// unless the options say otherwise, is enabled.
     func isStop(_ i: ElementIndex) -> Bool {
-        guard screen.respondsToUserInteraction(i) else { return false }
+        guard !screen.isScrolledOut(i), screen.respondsToUserInteraction(i) else { return false }
         if options.skipNotEnabled && screen.traits(of: i).contains(.notEnabled) { return false }
         return true
     }
@@ -153,7 +135,7 @@ struct OrderBuilder {
         while let k = stack.popLast() {
             let e = screen.elements[k]
             if e.hidden { continue }
-            if e.traits.contains(.isModal) { found = max(found ?? k, k) }
+            if e.traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
             if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
             stack.append(contentsOf: e.children)
         }
@@ -244,7 +226,8 @@ struct OrderBuilder {
         return false
     }
 
-    /// Rows top to bottom; within a row left to right (or right to left).
+    /// Rows top to bottom; within a row, columns left to right (or right to
+    /// left), each column top to bottom.
     func geometric(_ members: [LevelMember]) -> [LevelMember] {
         let byTop = members.sorted {
             ($0.frame.minY, $0.frame.minX, $0.sequence) < ($1.frame.minY, $1.frame.minX, $1.sequence)
@@ -253,13 +236,7 @@ struct OrderBuilder {
         out.reserveCapacity(members.count)
         var row: [LevelMember] = []
         func flush() {
-            // Ties on x (a column beside a tall anchor) go top to bottom.
-            if screen.layoutDirection == .rightToLeft {
-                row.sort { ($0.frame.maxX, -$0.frame.minY, -$0.sequence) > ($1.frame.maxX, -$1.frame.minY, -$1.sequence) }
-            } else {
-                row.sort { ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence) }
-            }
-            out.append(contentsOf: row)
+            appendColumns(of: row, to: &out)
             row.removeAll(keepingCapacity: true)
         }
         for m in byTop {
@@ -270,9 +247,46 @@ struct OrderBuilder {
         return out
     }
 
+    /// One row's members in reading order. Swept from the leading edge, a
+    /// member joins the current column when it overlaps the column's
+    /// horizontal extent (so far) by at least `rowOverlap` of the narrower
+    /// width: members stacked above one another (bars beside a tall list, a
+    /// column beside a tall item) read top to bottom, members side by side
+    /// read left to right (right to left).
+    func appendColumns(of row: [LevelMember], to out: inout [LevelMember]) {
+        let rtl = screen.layoutDirection == .rightToLeft
+        let swept = row.sorted {
+            rtl ? (-$0.frame.maxX, $0.frame.minY, $0.sequence) < (-$1.frame.maxX, $1.frame.minY, $1.sequence)
+                : ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence)
+        }
+        var column: [LevelMember] = []
+        var extent = Rect.zero
+        func topFirst(_ a: LevelMember, _ b: LevelMember) -> Bool {
+            rtl ? (a.frame.minY, -a.frame.maxX, a.sequence) < (b.frame.minY, -b.frame.maxX, b.sequence)
+                : (a.frame.minY, a.frame.minX, a.sequence) < (b.frame.minY, b.frame.minX, b.sequence)
+        }
+        func flush() {
+            // Often already in order (a row of frameless members): check before sorting.
+            if zip(column, column.dropFirst()).contains(where: { topFirst($1, $0) }) { column.sort(by: topFirst) }
+            out.append(contentsOf: column)
+            column.removeAll(keepingCapacity: true)
+        }
+        for m in swept {
+            if !column.isEmpty && !sharesColumn(extent, m.frame) { flush() }
+            extent = column.isEmpty ? m.frame : extent.union(m.frame)
+            column.append(m)
+        }
+        flush()
+    }
+
     func sharesRow(_ a: Rect, _ b: Rect) -> Bool {
         let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-        return overlap >= 0 && overlap >= options.rowOverlap * min(a.height, b.height)
+        return overlap >= 0 && overlap >= rowOverlap * min(a.height, b.height)
+    }
+
+    func sharesColumn(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        return overlap >= 0 && overlap >= rowOverlap * min(a.width, b.width)
     }
 
     // MARK: - Assembly

@@ -79,7 +79,8 @@ public struct InspectionReport: Sendable {
             if let id = e.identifier { parts.append("#\(id)") }
             if let b = e.childBehavior { parts.append("children: \(b.rawValue)") }
             if e.containerType != .none { parts.append("container: \(e.containerType.rawValue)") }
-            if e.hidden { parts.append("hidden") }
+            if e.scrollable { parts.append(e.contentOffset == .zero ? "scrollable" : "scrollable, offset \(e.contentOffset)") }
+            if e.hidden { parts.append("hidden") } else if screen.isScrolledOut(i) { parts.append("scrolled out") }
             if e.frame != nil { parts.append(screen.frames[i].description) }
             lines.append(head + parts.joined(separator: "  "))
             if e.childBehavior == .combine || e.childBehavior == .ignore || e.hidden {
