@@ -154,7 +154,15 @@ public struct ScenarioParser {
             if !c.atEnd {
                 let inner = try c.word("a command after the time")
                 guard inner.text != "at" else { throw ScriptError("'at' cannot follow 'at'", at: c.position(inner)) }
-                s.steps.append((try parseStep(inner, &c), c.position(inner)))
+                if inner.text == "set" {
+                    // `at 5s set auto-scanning-time 2`: a setting changed from that instant on.
+                    let name = try c.word("a setting name such as auto-scanning-time")
+                    let value = try c.text("a value for '\(name.text)'")
+                    try c.end()
+                    s.steps.append((.set(name: name.text, value: value), c.position(name)))
+                } else {
+                    s.steps.append((try parseStep(inner, &c), c.position(inner)))
+                }
             }
         default:
             let step = try parseStep(head, &c)
