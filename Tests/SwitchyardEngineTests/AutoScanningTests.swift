@@ -6,7 +6,7 @@ import ScreenModel
 @Suite struct AutoScanningTests {
     @Test func onsetsOncePerAutoScanningTime() throws {
         var s = try session(threeButtons)
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, A)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, A)])
         #expect(s.advance(to: ms(2500)) == [hl(1000, B), hl(2000, C)])
         #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.autoScanStep), at: ms(3000))])
         #expect(s.advance(to: ms(3000)) == [hl(3000, A)])
@@ -18,7 +18,7 @@ import ScreenModel
     /// pause now adds to the scanning time, after every loop too.
     @Test func pauseOnFirstItemAddsToTheFirstDwellNeverShortensIt() throws {
         var s = try session(threeButtons) { $0.pauseOnFirstItem = .milliseconds(500) }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, A)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, A)])
         #expect(s.advance(to: ms(5000)) == [hl(1500, B), hl(2500, C), hl(3500, A), hl(5000, B)])
     }
 

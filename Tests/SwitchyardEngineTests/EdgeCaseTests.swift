@@ -64,7 +64,7 @@ import ScreenModel
         ])
         _ = s.advance(to: ms(500))
         #expect(s.handle(down(.select, 200)) == [
-            at(500, .bug("input at 0.2s is before the session's now 0.5s; handled at 0.5s")),
+            bySession(500, .bug("input at 0.2s is before the session's now 0.5s; handled at 0.5s")),
             at(500, .activated(close, at: Point(x: 200, y: 25))),
             at(500, .bug("dismiss on the start screen 'main': nothing to go back to")),
             hl(500, close),

@@ -57,7 +57,7 @@ import ScreenModel
             $0.glidingCursorSpeed = 25
             $0.pauseOnFirstItem = .milliseconds(700)
         }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), at(0, .highlighted(.pointLine(axis: .x, position: 0)))])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), at(0, .highlighted(.pointLine(axis: .x, position: 0)))])
         #expect(s.advance(to: ms(700)) == [at(700, .highlighted(.pointSweep(axis: .x, stage: .coarse, from: 0, to: 400, duration: .seconds(4))))])
         #expect(s.press(at: 2200) == [
             at(2200, .highlighted(.pointLine(axis: .x, position: 150))), at(2200, .highlighted(.pointLine(axis: .y, position: 0))),
@@ -127,7 +127,7 @@ import ScreenModel
         let grid = makeApp([("keys", keys)])
         var s = try session(grid) { $0.maxGroupSize = 10 }
         func row(_ r: Int) -> Highlight { .group(frame: Rect(x: 0, y: Double(r * 60), width: 396, height: 50), count: 10) }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "keys")), at(0, .highlighted(row(0)))])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "keys")), at(0, .highlighted(row(0)))])
         #expect(s.advance(to: ms(2000)) == [at(1000, .highlighted(row(1))), at(2000, .highlighted(row(2)))])
         let k20 = ElementRef(screen: "keys", index: 21, label: "k20", identifier: nil, frame: Rect(x: 0, y: 120, width: 36, height: 50))
         #expect(s.press(at: 2100) == [at(2100, .highlighted(.element(k20)))])

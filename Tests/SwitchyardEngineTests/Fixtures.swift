@@ -41,8 +41,13 @@ let C = ref("C", 3, y: 200)
 
 func ms(_ t: Int64) -> Instant { .milliseconds(t) }
 
-/// A timed event at `t` milliseconds.
-func at(_ t: Int64, _ e: Event) -> TimedEvent { TimedEvent(e, at: .milliseconds(t)) }
+/// A timed event at `t` milliseconds, caused by Switch Control (nearly
+/// every event these tests see).
+func at(_ t: Int64, _ e: Event) -> TimedEvent { TimedEvent(e, at: .milliseconds(t), by: .switchControl) }
+
+/// A timed event the session itself emits (the start screen, device
+/// hotplug, focus restored after a sheet), caused by no technology.
+func bySession(_ t: Int64, _ e: Event) -> TimedEvent { TimedEvent(e, at: .milliseconds(t)) }
 
 /// A highlight of an element at `t` milliseconds.
 func hl(_ t: Int64, _ r: ElementRef) -> TimedEvent { at(t, .highlighted(.element(r))) }

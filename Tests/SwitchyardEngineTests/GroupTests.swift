@@ -19,7 +19,7 @@ let listFrame = Rect(x: 0, y: 100, width: 400, height: 170)
 @Suite struct GroupTests {
     @Test func selectEntersGroupExitMovesBackUp() throws {
         var s = try session(grouped) { $0.pauseOnFirstItem = .milliseconds(500) }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, X)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, X)])
         #expect(s.advance(to: ms(1600)) == [at(1500, .highlighted(.group(frame: listFrame, count: 3)))])
         // Select on the group: scanning continues inside it, first item paused (1 s + 0.5 s).
         #expect(s.press(at: 1700) == [hl(1700, L1)])
@@ -61,7 +61,7 @@ let listFrame = Rect(x: 0, y: 100, width: 400, height: 170)
         ])])
         var s = try session(app)
         let ok = ref("OK", 3, y: 300)
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, ok)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, ok)])
         #expect(s.advance(to: ms(2000)) == [hl(1000, ref("Cancel", 4, y: 400)), hl(2000, ok)])
     }
 }

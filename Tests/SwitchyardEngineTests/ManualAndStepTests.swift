@@ -8,7 +8,7 @@ import ScreenModel
             $0.scanningStyle = .manualScanning
             $0.switches = manualSwitches
         }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, A)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, A)])
         #expect(s.advance(to: ms(10_000)) == [])
         #expect(s.pendingTimers == [])
         #expect(s.press(.next, at: 10_000) == [hl(10_000, B)])
@@ -38,7 +38,7 @@ import ScreenModel
             $0.scanningStyle = .singleSwitchStepScanning
             $0.dwellTime = .milliseconds(1500)
         }
-        #expect(s.start(at: .zero) == [at(0, .screenChanged(screen: "main")), hl(0, A)])
+        #expect(s.start(at: .zero) == [bySession(0, .screenChanged(screen: "main")), hl(0, A)])
         #expect(s.advance(to: ms(5000)) == [])
         #expect(s.press(at: 5000) == [hl(5000, B)])
         #expect(s.pendingTimers == [ScheduledTimer(.switchControl(.dwell), at: ms(6500))])

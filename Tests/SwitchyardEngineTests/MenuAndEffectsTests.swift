@@ -88,7 +88,7 @@ func manual(_ app: AppModel, _ more: (inout SwitchControlSettings) -> Void = { _
         #expect(s.screenStack == ["main", "sheet"])
         #expect(s.press(at: 2000) == [
             at(2000, .activated(close, at: Point(x: 200, y: 525))),
-            at(2000, .screenChanged(screen: "main")), at(2000, .focusRestored(open)), hl(2000, open),
+            at(2000, .screenChanged(screen: "main")), bySession(2000, .focusRestored(open)), hl(2000, open),
         ])
         #expect(s.advance(to: ms(3000)) == [at(3000, .highlighted(.menuButton))])
     }
@@ -115,7 +115,7 @@ func manual(_ app: AppModel, _ more: (inout SwitchControlSettings) -> Void = { _
     @Test func demoAppStartsOnHomeAndScansGroups() throws {
         var s = try session(DemoApp.load())
         let start = s.start(at: .zero)
-        #expect(start.first == at(0, .screenChanged(screen: "home")))
+        #expect(start.first == bySession(0, .screenChanged(screen: "home")))
         #expect(start.count == 2)
         #expect(s.currentScreen.name == "home")
     }

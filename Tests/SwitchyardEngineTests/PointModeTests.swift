@@ -12,7 +12,7 @@ import ScreenModel
             $0.glidingCursorSpeed = 25
         }
         #expect(s.start(at: .zero) == [
-            at(0, .screenChanged(screen: "main")),
+            bySession(0, .screenChanged(screen: "main")),
             at(0, .highlighted(.pointSweep(axis: .x, stage: .coarse, from: 0, to: 400, duration: .seconds(4)))),
         ])
         #expect(s.press(at: 1500) == [

@@ -93,15 +93,17 @@ import ScreenModel
 @Suite struct TranscriptTests {
     @Test func jsonLines() {
         #expect(TranscriptFormat.jsonLine(hl(1700, A))
-            == #"{"time_us":1700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}}}"#)
+            == #"{"time_us":1700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}},"technology":"switch-control"}"#)
         #expect(TranscriptFormat.jsonLine(at(0, .menuShown(items: ["Tap", "Escape"])))
-            == #"{"time_us":0,"event":"menuShown","items":["Tap","Escape"]}"#)
+            == #"{"time_us":0,"event":"menuShown","items":["Tap","Escape"],"technology":"switch-control"}"#)
         #expect(TranscriptFormat.jsonLine(at(6850, .activated(nil, at: Point(x: 140, y: 270.5))))
-            == #"{"time_us":6850000,"event":"activated","element":null,"point":{"x":140,"y":270.5}}"#)
+            == #"{"time_us":6850000,"event":"activated","element":null,"point":{"x":140,"y":270.5},"technology":"switch-control"}"#)
         #expect(TranscriptFormat.jsonLine(at(350, .inputIgnored(.switchDown(.select), reason: .holdDurationNotReached)))
-            == #"{"time_us":350000,"event":"inputIgnored","input":{"kind":"switchDown","switch":"select"},"reason":"holdDurationNotReached"}"#)
+            == #"{"time_us":350000,"event":"inputIgnored","input":{"kind":"switchDown","switch":"select"},"reason":"holdDurationNotReached","technology":"switch-control"}"#)
         #expect(TranscriptFormat.jsonLine(at(1, .announced("Say \"hi\"")))
-            == #"{"time_us":1000,"event":"announced","message":"Say \"hi\""}"#)
+            == #"{"time_us":1000,"event":"announced","message":"Say \"hi\"","technology":"switch-control"}"#)
+        #expect(TranscriptFormat.jsonLine(bySession(0, .screenChanged(screen: "main")))
+            == #"{"time_us":0,"event":"screenChanged","screen":"main"}"#)
     }
 
     @Test func textLines() {

@@ -108,7 +108,7 @@ import ScreenModel
         _ = s.start(at: .zero)
         #expect(s.handle(down("foot", 100)) == [at(100, .inputIgnored(.switchDown("foot"), reason: .unassignedSwitch))])
         #expect(s.handle(up(.select, 150)) == [at(150, .inputIgnored(.switchUp(.select), reason: .unpairedSwitchTransition))])
-        #expect(s.handle(TimedInput(.utterance("tap A"), at: ms(200))) == [at(200, .inputIgnored(.utterance("tap A"), reason: .notHandledByTechnology))])
-        #expect(s.handle(TimedInput(.deviceAdded("Switch Interface"), at: ms(300))) == [at(300, .deviceAdded("Switch Interface"))])
+        #expect(s.handle(TimedInput(.utterance("tap A"), at: ms(200))) == [bySession(200, .inputIgnored(.utterance("tap A"), reason: .notHandledByTechnology))])
+        #expect(s.handle(TimedInput(.deviceAdded("Switch Interface"), at: ms(300))) == [bySession(300, .deviceAdded("Switch Interface"))])
     }
 }

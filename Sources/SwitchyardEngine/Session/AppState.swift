@@ -154,8 +154,10 @@ struct AppState: Sendable {
 struct EventLog: Sendable {
     var now: Instant = .zero
     var events: [TimedEvent] = []
+    /// The technology the session is calling into; it stamps what is emitted.
+    var source: Technology? = nil
 
     mutating func emit(_ e: Event) {
-        events.append(TimedEvent(time: now, event: e))
+        events.append(TimedEvent(time: now, event: e, technology: source))
     }
 }

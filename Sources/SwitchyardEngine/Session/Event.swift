@@ -158,16 +158,23 @@ public enum Event: Hashable, Sendable {
 }
 
 /// An event with the virtual instant it happened at.
+///
+/// `technology` says which technology caused it: the one whose input, timer
+/// or reaction emitted it; nil for what the session itself does (the start
+/// screen, device hotplug, focus returning to a dismissed sheet's presenter).
 public struct TimedEvent: Hashable, Sendable, CustomStringConvertible {
     public var time: Instant
     public var event: Event
-    public init(_ event: Event, at time: Instant) {
+    public var technology: Technology?
+    public init(_ event: Event, at time: Instant, by technology: Technology? = nil) {
         self.time = time
         self.event = event
+        self.technology = technology
     }
-    public init(time: Instant, event: Event) {
+    public init(time: Instant, event: Event, technology: Technology? = nil) {
         self.time = time
         self.event = event
+        self.technology = technology
     }
     /// The readable text line (`TranscriptFormat.textLine`).
     public var description: String { TranscriptFormat.textLine(self) }

@@ -122,7 +122,9 @@ public struct Session: Sendable {
             throw .invalidTechnologies("\(settings.technology.name) is not active in this session")
         }
         var out = advance(to: time)
+        core.log.source = kinds[i]
         technologies[i].reconfigure(settings, &core)
+        core.log.source = nil
         settle()
         flush { out.append($0) }
         return out
@@ -175,16 +177,23 @@ public struct Session: Sendable {
         started = true
         core.emit(.screenChanged(screen: core.app.screen.name))
         for i in technologies.indices {
+            core.log.source = kinds[i]
             technologies[i].start(&core)
+            core.log.source = nil
             settle()
         }
     }
 
     /// Offers `input` to each technology in turn until one handles it.
     mutating func route(_ input: Input) {
-        for i in technologies.indices where technologies[i].handle(input, &core) {
-            settle()
-            return
+        for i in technologies.indices {
+            core.log.source = kinds[i]
+            let handled = technologies[i].handle(input, &core)
+            core.log.source = nil
+            if handled {
+                settle()
+                return
+            }
         }
         core.emit(.inputIgnored(input, reason: .notHandledByTechnology))
     }
@@ -193,7 +202,9 @@ public struct Session: Sendable {
     mutating func fire(_ timer: TimerID) {
         let owner = timer.owner
         for i in kinds.indices where kinds[i] == owner {
+            core.log.source = owner
             technologies[i].fire(timer, &core)
+            core.log.source = nil
             settle()
             return
         }
@@ -220,7 +231,11 @@ public struct Session: Sendable {
             if case .sheetDismissed(let focus?) = change {
                 core.emit(.focusRestored(ElementRef(core.app.screen, focus)))
             }
-            for i in technologies.indices { technologies[i].appDidChange(change, &core) }
+            for i in technologies.indices {
+                core.log.source = kinds[i]
+                technologies[i].appDidChange(change, &core)
+                core.log.source = nil
+            }
         }
     }
 

@@ -56,6 +56,7 @@ public enum TranscriptFormat {
         case .bug(let message):
             o.string("event", "bug"); o.string("message", message)
         }
+        if let t = e.technology { o.string("technology", t.name) }
         return o.text + "}"
     }
 
