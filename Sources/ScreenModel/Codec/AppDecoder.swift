@@ -21,6 +21,7 @@ public struct AppDecoder {
     /// Decodes an app from JSON bytes.
     /// - Throws: `ScreenModelError` naming the file and the line/column or element path.
     public func decode(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
+        guard bytes.count <= Limits.maximumFileBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: Limits.maximumFileBytes) }
         let doc: JSONDocument
         do {
             doc = try JSONDocument(bytes: bytes, file: file)
