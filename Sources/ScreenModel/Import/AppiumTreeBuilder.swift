@@ -178,8 +178,12 @@ final class AppiumTreeBuilder: XMLEventHandler {
         var v: [Double] = []
         for k in keys {
             let s = a[k]!
-            guard let d = Double(Self.trimmingBlanks(s)), d.isFinite else {
+            guard let d = Double(Self.trimmingBlanks(s)), !d.isNaN else {
                 throw .invalidValue(file: file, at: "\(path(i)).\(k)", message: "'\(s)' is not a number of points")
+            }
+            let isSize = k == "width" || k == "height"
+            if let problem = isSize ? Limits.sizeProblem(d, written: "'\(s)'") : Limits.coordinateProblem(d, written: "'\(s)'") {
+                throw .invalidValue(file: file, at: "\(path(i)).\(k)", message: problem)
             }
             v.append(d)
         }
