@@ -37,12 +37,7 @@ private func stopLabels(_ screen: Screen) -> [String] {
 }
 
 private func importError(_ xml: String, file: String = "inline.xml") -> ScreenModelError? {
-    do {
-        _ = try AppiumImporter(file: file).importApp(Array(xml.utf8))
-        return nil
-    } catch {
-        return error
-    }
+    appiumImportError(Array(xml.utf8), file: file)
 }
 
 @Suite struct AppiumImporterTests {

@@ -5,15 +5,6 @@ import Testing
 /// Large captures, the size limit, and malformed XML told in words
 /// (docs/ARCHITECTURE.md, "Limits").
 @Suite struct AppiumLimitsTests {
-    private func importError(_ bytes: [UInt8], file: String, maximumBytes: Int = Limits.maximumFileBytes) -> ScreenModelError? {
-        do {
-            _ = try AppiumImporter(file: file, maximumBytes: maximumBytes).importApp(bytes)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     // MARK: - Size
 
     /// Through FoundationXML, libxml2 stopped past 10 MB: "malformed XML
@@ -28,7 +19,7 @@ import Testing
 
     @Test func captureOverALoweredLimitIsRefused() {
         let bytes = AppiumImportBenchmark.capture(bytes: 2_000)
-        let error = importError(bytes, file: "big.xml", maximumBytes: 1_000)
+        let error = appiumImportError(bytes, file: "big.xml", maximumBytes: 1_000)
         #expect(error == .tooLarge(file: "big.xml", bytes: 2_169, limit: 1_000))
         #expect(error?.description == "big.xml: error: the file is 2169 bytes, over the limit of 1000 bytes; expected a smaller capture or model")
     }
@@ -50,7 +41,7 @@ import Testing
 
     @Test func invalidUTF8IsNamedWithItsBytes() {
         let bytes = Array("<XCUIElementTypeApplication label=\"caf".utf8) + [0xFF] + Array("\"/>".utf8)
-        #expect(importError(bytes, file: "bad.xml")?.description
+        #expect(appiumImportError(bytes, file: "bad.xml")?.description
             == "bad.xml:1:39: error: invalid UTF-8 (bytes 0xFF 0x22 0x2F 0x3E); expected UTF-8 text, or an XML declaration naming the encoding")
     }
 
@@ -68,13 +59,13 @@ import Testing
          "bad.xml:1:30: error: malformed XML: namespace prefix a on XCUIElementTypeApplication is not defined"),
     ] as [(String, String)])
     func malformedXMLIsToldInWordsAtItsLineAndColumn(_ xml: String, _ expected: String) {
-        #expect(importError(Array(xml.utf8), file: "bad.xml")?.description == expected)
+        #expect(appiumImportError(Array(xml.utf8), file: "bad.xml")?.description == expected)
     }
 
     /// External entities are never loaded: an entity the document declares is undefined.
     @Test func externalEntitiesAreNotLoaded() {
         let xml = "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><XCUIElementTypeApplication label=\"&e;\"/>"
-        #expect(importError(Array(xml.utf8), file: "xxe.xml")?.description
+        #expect(appiumImportError(Array(xml.utf8), file: "xxe.xml")?.description
             == "xxe.xml:1:93: error: undefined entity (only &amp; &lt; &gt; &quot; &apos; and &#…; are defined)")
     }
 

@@ -103,36 +103,33 @@ struct XMLSyntaxError: Error, Sendable {
         }
     }
 
+    /// The kinds named in words, by libxml2 error code.
+    private static let kinds: [(code: UInt32, kind: Kind)] = [
+        (XML_ERR_DOCUMENT_EMPTY.rawValue, .documentEmpty), (XML_ERR_DOCUMENT_END.rawValue, .documentEnd),
+        (XML_ERR_EXTRA_CONTENT.rawValue, .extraContent), (XML_ERR_INVALID_CHAR.rawValue, .invalidCharacter),
+        (XML_ERR_INVALID_CHARREF.rawValue, .invalidCharacterReference),
+        (XML_ERR_UNKNOWN_ENCODING.rawValue, .unsupportedEncoding), (XML_ERR_UNSUPPORTED_ENCODING.rawValue, .unsupportedEncoding),
+        (XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue, .entityWithoutSemicolon), (XML_ERR_UNDECLARED_ENTITY.rawValue, .undefinedEntity),
+        (XML_ERR_LT_IN_ATTRIBUTE.rawValue, .lessThanInAttribute), (XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue, .attributeWithoutQuotes),
+        (XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue, .attributeNotFinished), (XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue, .attributeWithoutValue),
+        (XML_ERR_ATTRIBUTE_REDEFINED.rawValue, .attributeRepeated), (XML_NS_ERR_ATTRIBUTE_REDEFINED.rawValue, .attributeRepeated),
+        (XML_ERR_SPACE_REQUIRED.rawValue, .spaceRequired), (XML_ERR_NAME_REQUIRED.rawValue, .nameRequired),
+        (XML_ERR_GT_REQUIRED.rawValue, .tagNotClosed), (XML_ERR_LTSLASH_REQUIRED.rawValue, .closingTagExpected),
+        (XML_ERR_TAG_NAME_MISMATCH.rawValue, .closingTagMismatch), (XML_ERR_TAG_NOT_FINISHED.rawValue, .tagNotFinished),
+        (XML_ERR_COMMENT_NOT_FINISHED.rawValue, .commentNotFinished),
+        (XML_ERR_STRING_NOT_CLOSED.rawValue, .unfinishedString), (XML_ERR_LITERAL_NOT_FINISHED.rawValue, .unfinishedString),
+    ]
+
     /// The kind for libxml2's error `code` with its `message`.
     static func kind(code: Int32, message: String) -> Kind {
-        func is_(_ e: xmlParserErrors) -> Bool { code == Int32(bitPattern: e.rawValue) }
-        if is_(XML_ERR_DOCUMENT_EMPTY) { return .documentEmpty }
-        if is_(XML_ERR_DOCUMENT_END) { return .documentEnd }
-        if is_(XML_ERR_EXTRA_CONTENT) { return .extraContent }
+        let code = UInt32(bitPattern: code)
         // Bytes that are not UTF-8 come as XML_ERR_INVALID_CHAR (or
         // _ENCODING) with "Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF 0x22 0x2F 0x3E\n".
-        if is_(XML_ERR_INVALID_ENCODING) || (is_(XML_ERR_INVALID_CHAR) && message.contains("not proper UTF-8")) {
+        if code == XML_ERR_INVALID_ENCODING.rawValue || (code == XML_ERR_INVALID_CHAR.rawValue && message.contains("not proper UTF-8")) {
             let bytes = message.split(separator: "\n").first { $0.hasPrefix("Bytes:") }.map { $0.dropFirst(6).trimmingSpaces() } ?? ""
             return .invalidEncoding(bytes: bytes)
         }
-        if is_(XML_ERR_INVALID_CHAR) { return .invalidCharacter }
-        if is_(XML_ERR_INVALID_CHARREF) { return .invalidCharacterReference }
-        if is_(XML_ERR_UNKNOWN_ENCODING) || is_(XML_ERR_UNSUPPORTED_ENCODING) { return .unsupportedEncoding }
-        if is_(XML_ERR_ENTITYREF_SEMICOL_MISSING) { return .entityWithoutSemicolon }
-        if is_(XML_ERR_UNDECLARED_ENTITY) { return .undefinedEntity }
-        if is_(XML_ERR_LT_IN_ATTRIBUTE) { return .lessThanInAttribute }
-        if is_(XML_ERR_ATTRIBUTE_NOT_STARTED) { return .attributeWithoutQuotes }
-        if is_(XML_ERR_ATTRIBUTE_NOT_FINISHED) { return .attributeNotFinished }
-        if is_(XML_ERR_ATTRIBUTE_WITHOUT_VALUE) { return .attributeWithoutValue }
-        if is_(XML_ERR_ATTRIBUTE_REDEFINED) || is_(XML_NS_ERR_ATTRIBUTE_REDEFINED) { return .attributeRepeated }
-        if is_(XML_ERR_SPACE_REQUIRED) { return .spaceRequired }
-        if is_(XML_ERR_NAME_REQUIRED) { return .nameRequired }
-        if is_(XML_ERR_GT_REQUIRED) { return .tagNotClosed }
-        if is_(XML_ERR_LTSLASH_REQUIRED) { return .closingTagExpected }
-        if is_(XML_ERR_TAG_NAME_MISMATCH) { return .closingTagMismatch }
-        if is_(XML_ERR_TAG_NOT_FINISHED) { return .tagNotFinished }
-        if is_(XML_ERR_COMMENT_NOT_FINISHED) { return .commentNotFinished }
-        if is_(XML_ERR_STRING_NOT_CLOSED) || is_(XML_ERR_LITERAL_NOT_FINISHED) { return .unfinishedString }
+        if let named = kinds.first(where: { $0.code == code }) { return named.kind }
         let text = message.split(separator: "\n").first.map { $0.trimmingSpaces() } ?? ""
         return .other(text.isEmpty ? "the document is not well-formed" : text.prefix(1).lowercased() + text.dropFirst())
     }
