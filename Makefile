@@ -4,7 +4,7 @@
 # Both install the Debian packages they need when they are missing.
 
 SWIFT ?= swift
-BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev
+BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev
 
 .PHONY: demo test build-deps test-deps bench clean

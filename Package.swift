@@ -21,13 +21,21 @@ let package = Package(
         // The one diagnostic shape (typed, located, one renderer), "did you
         // mean", and terminal-safe text: used by every module.
         .target(name: "Diagnostics"),
-        .target(name: "ScreenModel", dependencies: ["Diagnostics"]),
+        .target(name: "ScreenModel", dependencies: ["Diagnostics", "CLibxml2"]),
         .target(name: "SwitchyardEngine", dependencies: ["Diagnostics", "ScreenModel"]),
         .target(name: "Scripting", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
             resources: [.embedInCode("Resources")]
+        ),
+
+        // libxml2's SAX2 parser, for Appium page sources (huge documents;
+        // FoundationXML's XMLParser cannot lift libxml2's 10 MB limit).
+        .systemLibrary(
+            name: "CLibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
         ),
 
         // MARK: - Linux input

@@ -3,6 +3,7 @@ import CUMockdev
 import Diagnostics
 import Foundation
 import InputDevices
+import SwitchyardEngine
 
 /// An in-process umockdev testbed (the one file that calls libumockdev; shared
 /// by `InputDevicesTests` and `switchyard-bench`).
@@ -117,7 +118,7 @@ public struct TestbedError: DiagnosticError, Hashable, Sendable {
 /// Builds raw events: `ev(1.25, "EV_KEY", "KEY_SPACE", 1)`; names resolved by libevdev.
 public func ev(_ seconds: Double, _ type: String, _ code: String, _ value: Int32) -> RawEvent {
     let t = EventCodes.type(named: type)!
-    let us = Int64((seconds * 1_000_000).rounded())
+    let us = Interval.seconds(seconds).microseconds
     return RawEvent(seconds: us / 1_000_000, microseconds: us % 1_000_000, type: t, code: EventCodes.code(named: code, type: t)!, value: value)
 }
 /// `SYN_REPORT` at `seconds`.

@@ -46,6 +46,10 @@ final class RecordingSink: InputSink {
         (.milliseconds(5), .milliseconds(6), 0),
         (.microseconds(1_001), .zero, 2),           // rounded up: never wake early and spin
         (.seconds(2), .seconds(1), 1000),
+        // A far deadline waits Int32.max ms and looks again; the rounding up overflowed.
+        (.distantFuture, .zero, Int32.max),
+        (.distantFuture, Instant(microseconds: -5), Int32.max),
+        (Instant(microseconds: .min), .seconds(1), 0),
     ])
     func pollTimeoutFollowsTheNextDeadline(_ deadline: Instant?, _ now: Instant, _ expected: Int32) {
         #expect(LiveLoop<RecordingSink>.timeoutMilliseconds(until: deadline, now: now) == expected)

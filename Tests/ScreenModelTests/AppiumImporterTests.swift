@@ -37,12 +37,7 @@ private func stopLabels(_ screen: Screen) -> [String] {
 }
 
 private func importError(_ xml: String, file: String = "inline.xml") -> ScreenModelError? {
-    do {
-        _ = try AppiumImporter(file: file).importApp(Array(xml.utf8))
-        return nil
-    } catch {
-        return error
-    }
+    appiumImportError(Array(xml.utf8), file: file)
 }
 
 @Suite struct AppiumImporterTests {
@@ -439,9 +434,10 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
         #expect(error?.description == "broken.xml:4:32: error: closing tag does not match the open element <XCUIElementTypeButton> (line 3)")
     }
 
+    /// The error stands where the document ends (line 3, column 1, after the last newline).
     @Test func documentEndingInsideAnElementIsASyntaxError() {
         let xml = "<AppiumAUT>\n  <XCUIElementTypeApplication name=\"App\">\n"
-        #expect(importError(xml, file: "cut.xml") == .syntax(file: "cut.xml", line: 2, column: 42, message: "unexpected end of document; <XCUIElementTypeApplication> (line 2) is not closed"))
+        #expect(importError(xml, file: "cut.xml") == .syntax(file: "cut.xml", line: 3, column: 1, message: "unexpected end of document; <XCUIElementTypeApplication> (line 2) is not closed"))
     }
 
     @Test(arguments: ["", "  \n\t\n"])

@@ -77,3 +77,13 @@ extension NavigationOrder {
 /// The repository root, found from this file's path.
 let repoRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The error importing `bytes` as an Appium page source named `file`, or nil.
+func appiumImportError(_ bytes: [UInt8], file: String, maximumBytes: Int = Limits.maximumFileBytes) -> ScreenModelError? {
+    do {
+        _ = try AppiumImporter(file: file, maximumBytes: maximumBytes).importApp(bytes)
+        return nil
+    } catch {
+        return error
+    }
+}

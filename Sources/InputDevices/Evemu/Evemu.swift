@@ -107,6 +107,10 @@ public struct EvemuRecording: Hashable, Sendable {
 // MARK: - Reading
 
 public enum Evemu {
+    /// `E:` timestamps have fewer seconds than this (about 31,700 years), so
+    /// a timestamp in microseconds, and the span of a recording, fit `Int64`.
+    public static let timestampSecondsLimit: Int64 = 1_000_000_000_000
+
     /// Parses a description, with or without `E:` lines. `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(EvemuError) -> EvemuRecording {
         var name: String?
@@ -159,7 +163,7 @@ public enum Evemu {
             case "E:":
                 guard fields.count == 5 else { throw fail("bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'") }
                 let ts = fields[1].split(separator: ".")
-                guard ts.count == 2, let sec = Int64(ts[0]), let usec = Int64(ts[1]), (0..<1_000_000_000_000).contains(sec),
+                guard ts.count == 2, let sec = Int64(ts[0]), let usec = Int64(ts[1]), (0..<timestampSecondsLimit).contains(sec),
                       (0..<1_000_000).contains(usec),
                       let type = UInt16(fields[2], radix: 16), let code = UInt16(fields[3], radix: 16), let value = Int32(fields[4])
                 else { throw fail("bad E: line '\(line.trimmingCharacters(in: .whitespaces))'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'") }

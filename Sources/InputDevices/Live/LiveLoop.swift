@@ -109,11 +109,14 @@ public final class LiveLoop<Sink: InputSink> {
 
     /// Milliseconds from `now` to `deadline`, rounded up so the loop never wakes
     /// early and spins; -1 (wait forever) without a deadline; 0 when already due.
+    /// A deadline past `Int32.max` ms (about 24 days, `Instant.distantFuture`
+    /// included) waits that long, and the loop looks again.
     public static func timeoutMilliseconds(until deadline: Instant?, now: Instant) -> Int32 {
         guard let deadline else { return -1 }
-        let us = deadline.microseconds - now.microseconds
+        let us = (deadline - now).microseconds
         if us <= 0 { return 0 }
-        return Int32(min((us + 999) / 1000, Int64(Int32.max)))
+        let ms = us / 1000 + (us % 1000 == 0 ? 0 : 1)
+        return Int32(clamping: ms)
     }
 }
 

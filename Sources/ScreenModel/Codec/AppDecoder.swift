@@ -21,6 +21,7 @@ public struct AppDecoder {
     /// Decodes an app from JSON bytes.
     /// - Throws: `ScreenModelError` naming the file and the line/column or element path.
     public func decode(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
+        guard bytes.count <= Limits.maximumFileBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: Limits.maximumFileBytes) }
         let doc: JSONDocument
         do {
             doc = try JSONDocument(bytes: bytes, file: file)
@@ -73,6 +74,25 @@ struct Reader {
 
     func number(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Double {
         guard let n = doc.number(i) else { throw wrongType(i, "a number", at()) }
+        return n
+    }
+
+    /// A coordinate in points, within `Limits.maximumCoordinate`.
+    func coordinate(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Double {
+        let n = try number(i, at())
+        if let problem = Limits.coordinateProblem(n, written: doc.numberText(i) ?? Point.format(n)) {
+            throw .invalidValue(file: file, at: at(), message: problem)
+        }
+        return n
+    }
+
+    /// A width or height in points, within `Limits.maximumSize` (a negative
+    /// one within the limits is left to the caller's `negativeFrameSize`).
+    func extent(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Double {
+        let n = try number(i, at())
+        if let problem = Limits.sizeProblem(n, written: doc.numberText(i) ?? Point.format(n)) {
+            throw .invalidValue(file: file, at: at(), message: problem)
+        }
         return n
     }
 
@@ -138,8 +158,8 @@ struct Reader {
         var size: Rect? = nil
         if let k = f["size"] {
             let s = try object(k, "\(at).size", known: ["width", "height"])
-            let w = try number(try require(s, "width", "\(at).size", "a number of points"), "\(at).size.width")
-            let h = try number(try require(s, "height", "\(at).size", "a number of points"), "\(at).size.height")
+            let w = try extent(try require(s, "width", "\(at).size", "a number of points"), "\(at).size.width")
+            let h = try extent(try require(s, "height", "\(at).size", "a number of points"), "\(at).size.height")
             guard w >= 0, h >= 0 else { throw .negativeFrameSize(file: file, at: "\(at).size", width: w, height: h) }
             size = Rect(x: 0, y: 0, width: w, height: h)
         }
@@ -266,17 +286,17 @@ struct Reader {
     func point(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Point {
         let f = try object(i, at(), known: ["x", "y"])
         return Point(
-            x: try number(try require(f, "x", at(), "a number"), "\(at()).x"),
-            y: try number(try require(f, "y", at(), "a number"), "\(at()).y"))
+            x: try coordinate(try require(f, "x", at(), "a number"), "\(at()).x"),
+            y: try coordinate(try require(f, "y", at(), "a number"), "\(at()).y"))
     }
 
     func rect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Rect {
         let f = try object(i, at(), known: ["x", "y", "width", "height"])
         let r = Rect(
-            x: try number(try require(f, "x", at(), "a number of points"), "\(at()).x"),
-            y: try number(try require(f, "y", at(), "a number of points"), "\(at()).y"),
-            width: try number(try require(f, "width", at(), "a number of points"), "\(at()).width"),
-            height: try number(try require(f, "height", at(), "a number of points"), "\(at()).height"))
+            x: try coordinate(try require(f, "x", at(), "a number of points"), "\(at()).x"),
+            y: try coordinate(try require(f, "y", at(), "a number of points"), "\(at()).y"),
+            width: try extent(try require(f, "width", at(), "a number of points"), "\(at()).width"),
+            height: try extent(try require(f, "height", at(), "a number of points"), "\(at()).height"))
         guard r.width >= 0, r.height >= 0 else { throw .negativeFrameSize(file: file, at: at(), width: r.width, height: r.height) }
         return r
     }

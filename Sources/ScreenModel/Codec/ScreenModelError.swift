@@ -29,6 +29,8 @@ public enum ScreenModelError: DiagnosticError, Hashable, Sendable {
     case invalidValue(file: String, at: String, message: String)
     /// The file could not be read.
     case unreadable(file: String, reason: String)
+    /// The file is larger than the limit (`Limits.maximumFileBytes`).
+    case tooLarge(file: String, bytes: Int, limit: Int)
 
     // MARK: - API
 
@@ -42,7 +44,7 @@ public enum ScreenModelError: DiagnosticError, Hashable, Sendable {
              let .unknownTrait(file, at, _), let .negativeFrameSize(file, at, _, _), let .unknownScreen(file, at, _, _),
              let .duplicateIdentifier(file, at, _, _), let .unknownIdentifier(file, at, _), let .invalidValue(file, at, _):
             return SourceLocation(file: file, path: at)
-        case let .unreadable(file, _):
+        case let .unreadable(file, _), let .tooLarge(file, _, _):
             return SourceLocation(file: file)
         }
     }
@@ -75,6 +77,8 @@ public enum ScreenModelError: DiagnosticError, Hashable, Sendable {
             return message
         case let .unreadable(_, reason):
             return "cannot read: \(reason)"
+        case let .tooLarge(_, bytes, limit):
+            return "the file is \(bytes) bytes, over the limit of \(Limits.describe(bytes: limit)); expected a smaller capture or model"
         }
     }
 

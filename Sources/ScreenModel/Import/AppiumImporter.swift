@@ -1,5 +1,4 @@
 import Foundation
-import FoundationXML
 
 /// Imports an Appium XCUITest page source (WebDriverAgent's `/source` XML,
 /// `driver.getPageSource()`) as an app with one screen.
@@ -11,8 +10,10 @@ import FoundationXML
 /// both attribute sets: older WDA (about 2021–22) without `accessible` and
 /// `index`, newer WDA with them and sometimes with `traits`.
 ///
-/// The tree is read with `XMLParser` (SAX events) and an explicit stack of
-/// open elements, so a document of any depth imports without recursion.
+/// The tree is read with libxml2's SAX2 parser (`XMLEventParser`, huge
+/// documents allowed) and an explicit stack of open elements, so a document
+/// of any depth imports without recursion. A capture is at most
+/// `Limits.maximumFileBytes` (512 MiB).
 ///
 /// ## Mapping
 ///
@@ -68,11 +69,20 @@ public struct AppiumImporter {
     /// The file name used in error messages and for the screen's name.
     public var file: String
 
-    /// - Parameter file: the capture's file name or path; the screen is named
-    ///   after its last component without the extension
-    ///   (`ios-settings-top_390x844.xml` → `ios-settings-top_390x844`), or
-    ///   `screen` when that is empty.
-    public init(file: String) { self.file = file }
+    /// The largest capture read, in bytes.
+    public var maximumBytes: Int
+
+    /// - Parameters:
+    ///   - file: the capture's file name or path; the screen is named
+    ///     after its last component without the extension
+    ///     (`ios-settings-top_390x844.xml` → `ios-settings-top_390x844`), or
+    ///     `screen` when that is empty.
+    ///   - maximumBytes: the largest capture read: `Limits.maximumFileBytes`
+    ///     unless a test lowers it (it cannot be raised).
+    public init(file: String, maximumBytes: Int = Limits.maximumFileBytes) {
+        self.file = file
+        self.maximumBytes = min(maximumBytes, Limits.maximumFileBytes)
+    }
 
     /// The screen's name, derived from `file`.
     public var screenName: String {
@@ -93,22 +103,19 @@ public struct AppiumImporter {
     ///   naming its encoding).
     /// - Returns: an app named after the root's label, with one screen.
     /// - Throws: `ScreenModelError.syntax` with the line and column for XML
-    ///   that does not parse (including an empty document);
+    ///   that does not parse (including an empty document), in words;
+    ///   `.tooLarge` for a capture over `maximumBytes`;
     ///   `.wrongType` when the root is not a page source;
     ///   `.invalidValue`, `.negativeFrameSize` or `.unknownTrait` for an
     ///   attribute that cannot be read, naming the element's path.
     public func importApp(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
         let name = screenName
         let builder = AppiumTreeBuilder(file: file, screenPath: "screens.\(name)")
+        guard bytes.count <= maximumBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: maximumBytes) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        _ = parser.parse()  // On Linux it returns true even after an error; the builder records errors.
-        if let error = builder.error { throw error }
+        try XMLEventParser.parse(bytes, handler: builder)
         try builder.finish()
 
         let table = builder.table

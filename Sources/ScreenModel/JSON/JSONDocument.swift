@@ -50,8 +50,13 @@ public struct JSONDocument: Sendable {
     /// - Parameters:
     ///   - bytes: the text.
     ///   - file: the file name errors carry, when known.
-    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first
+    ///   problem; at 1:1 for a text over `Limits.maximumFileBytes` (node
+    ///   offsets are 32-bit).
     public init(bytes: [UInt8], file: String? = nil) throws(JSONSyntaxError) {
+        guard bytes.count <= Limits.maximumFileBytes else {
+            throw JSONSyntaxError(file: file, line: 1, column: 1, message: "the text is \(bytes.count) bytes, over the limit of \(Limits.describe(bytes: Limits.maximumFileBytes))")
+        }
         text = bytes
         // The parser reads through a buffer pointer: an array subscript per
         // byte costs a retain, a release and a bounds check in debug builds.
@@ -78,6 +83,19 @@ public struct JSONDocument: Sendable {
     public func number(_ i: Int) -> Double? {
         nodes[i].kind == .number ? numbers[Int(nodes[i].payload)] : nil
     }
+
+    /// The number at node `i` as the text writes it (`1e13`, `-0.50`), for
+    /// error messages that quote a value as written; nil for other kinds.
+    public func numberText(_ i: Int) -> String? {
+        guard nodes[i].kind == .number else { return nil }
+        let start = Int(nodes[i].offset)
+        var end = start
+        while end < text.count, Self.numberBytes.contains(text[end]) { end += 1 }
+        return String(decoding: text[start..<end], as: UTF8.self)
+    }
+
+    /// The bytes a JSON number is written with: `-+.eE0-9`.
+    private static let numberBytes: Set<UInt8> = Set(Array("-+.eE0123456789".utf8))
 
     public func bool(_ i: Int) -> Bool? {
         switch nodes[i].kind {

@@ -36,8 +36,14 @@ public enum AppLoader {
         }
     }
 
-    /// Reads and decodes the file at `path`.
+    /// Reads and decodes the file at `path`. A regular file larger than
+    /// `Limits.maximumFileBytes` is refused before it is read.
     public static func load(path: String) throws(ScreenModelError) -> AppModel {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           attributes[.type] as? FileAttributeType == .typeRegular,
+           let size = (attributes[.size] as? NSNumber)?.uint64Value, size > UInt64(Limits.maximumFileBytes) {
+            throw .tooLarge(file: path, bytes: Int(clamping: size), limit: Limits.maximumFileBytes)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {

@@ -18,8 +18,11 @@ public struct ScreenSketch: Sendable {
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         let sx = Double(columns) / max(screen.size.width, 1)
         let sy = Double(rows) / max(screen.size.height, 1)
+        // Clamped as a Double before it becomes an Int: a frame built in
+        // code (files are within `Limits`) may be huge or not finite.
+        func index(_ v: Double, _ count: Int) -> Int { v.isNaN ? 0 : Int(min(max(v, 0), Double(count - 1))) }
         func cell(_ x: Double, _ y: Double) -> (Int, Int) {
-            (min(columns - 1, max(0, Int((x - screen.size.x) * sx))), min(rows - 1, max(0, Int((y - screen.size.y) * sy))))
+            (index((x - screen.size.x) * sx, columns), index((y - screen.size.y) * sy, rows))
         }
         if let h = highlight {
             let (x0, y0) = cell(h.minX, h.minY)

@@ -106,8 +106,9 @@ public struct ScenarioRunner: Sendable {
         var pressLength = Self.defaultPressLength
         for o in scenario.overrides {
             if o.name == "press-length" {
-                if let d = Self.parseDuration(o.value) { pressLength = d } else {
-                    errors.append(ScriptError("expected a duration such as 150ms for press-length, found '\(o.value)'", at: o.position))
+                switch DurationSyntax.parse(o.value, bareSeconds: true) {
+                case .success(let d): pressLength = d
+                case .failure(let p): errors.append(ScriptError(p.message(o.value, for: "press-length"), at: o.position))
                 }
                 continue
             }
@@ -125,8 +126,8 @@ public struct ScenarioRunner: Sendable {
             case .set(let name, let value):
                 // Checked as it will apply: on the settings as they stand at that line.
                 if name == "press-length" {
-                    if Self.parseDuration(value) == nil {
-                        errors.append(ScriptError("expected a duration such as 150ms for press-length, found '\(value)'", at: position))
+                    if case .failure(let p) = DurationSyntax.parse(value, bareSeconds: true) {
+                        errors.append(ScriptError(p.message(value, for: "press-length"), at: position))
                     }
                     continue
                 }
@@ -163,6 +164,9 @@ public struct ScenarioRunner: Sendable {
             default: break
             }
         }
+        if let position = scenario.firstStepPastTimeLimit(pressLength: pressLength) {
+            errors.append(ScriptError("the scenario's clock can pass the longest simulated time, \(Interval.maximum) (1000 years), at this step; expected waits, presses and windows that add up to less", at: position))
+        }
         let configuration = SessionConfiguration(technology: .switchControl(settings), navigation: NavigationOptions())
         do {
             _ = try Session(app: app, configuration: configuration)
@@ -175,15 +179,6 @@ public struct ScenarioRunner: Sendable {
         }
         if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
-    }
-
-    static func parseDuration(_ s: String) -> Interval? {
-        let units: [(String, Double)] = [("ms", 1_000), ("s", 1_000_000)]
-        for (u, scale) in units where s.hasSuffix(u) {
-            if let v = Double(s.dropLast(u.count)), v >= 0 { return Interval(microseconds: Int64((v * scale).rounded())) }
-            return nil
-        }
-        return Double(s).map { Interval.seconds($0) }
     }
 
     // MARK: - Run
@@ -290,7 +285,7 @@ struct Run {
             check(e, at: position)
         case .set(let name, let value):
             if name == "press-length" {
-                if let d = ScenarioRunner.parseDuration(value) { pressLength = d }
+                if case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
                 return
             }
             // Checked when the scenario was prepared; a failure here is reported, not trapped.

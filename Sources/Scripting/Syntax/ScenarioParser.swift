@@ -265,19 +265,13 @@ public struct ScenarioParser {
         }
     }
 
-    /// `1.5s`, `500ms`, `2m`, `1min`.
+    /// `1.5s`, `500ms`, `2m`, `1min`, at most `Interval.maximum` (`DurationSyntax`).
     func duration(_ c: inout Cursor) throws(ScriptError) -> Interval {
         let t = try c.word("a duration such as 1.5s or 500ms")
-        let text = t.text
-        let units: [(String, Double)] = [("ms", 1_000), ("min", 60_000_000), ("s", 1_000_000), ("m", 60_000_000)]
-        for (unit, scale) in units where text.hasSuffix(unit) {
-            let number = text.dropLast(unit.count)
-            if let v = Double(number), v >= 0, v.isFinite, !number.hasPrefix("+"), v * scale < 1e17 {
-                return Interval(microseconds: Int64((v * scale).rounded()))
-            }
-            break
+        switch DurationSyntax.parse(t.text) {
+        case .success(let d): return d
+        case .failure(let problem): throw ScriptError(problem.message(t.text), at: c.position(t))
         }
-        throw ScriptError("expected a duration such as 1.5s or 500ms, found '\(text)'", at: c.position(t))
     }
 
     func keySpec(_ t: Token, _ c: Cursor) throws(ScriptError) -> (String, KeyModifiers) {

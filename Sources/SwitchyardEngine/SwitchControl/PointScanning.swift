@@ -17,12 +17,16 @@ struct Sweep: Hashable, Sendable {
     /// Refine Selection: the point being refined (both axes sweep the fine band around it).
     var refining: Point?
 
-    /// How long the line takes from `from` to `to`; at least 1 ms (settings
-    /// and screen sizes are bounded so that it is never shorter in practice).
+    /// How long the line takes from `from` to `to`: at least 1 ms, so that
+    /// the sweep's timer never fires twice at one instant. Screens and
+    /// frames are within `Limits` (at most 20,000,000 points across) and the
+    /// speed is at least 0.25 points per second (Gliding Cursor Speed 1, fine
+    /// stage), so it is at most 8e7 s, far inside `Interval.maximum`; a
+    /// sweep built in code past that lasts `Interval.maximum`.
     var duration: Interval {
         let s = (to - from) / speed
         guard s.isFinite, s > 0.001 else { return .milliseconds(1) }
-        return .seconds(min(s, 86_400))
+        return Interval(seconds: s) ?? .maximum
     }
 
     /// The line's position at `t`, clamped to the sweep.

@@ -21,9 +21,10 @@ struct SettingRange: Sendable {
     /// The hard limits for every duration: 1 ms to 1 hour.
     static let durationLimits: ClosedRange<Int64> = 1_000...3_600_000_000
 
+    /// A duration's ranges, from literal seconds.
     static func duration(_ name: String, _ low: Double, _ high: Double, step: Double? = 0.05) -> SettingRange {
-        SettingRange(name: name, apple: Int64((low * 1_000_000).rounded())...Int64((high * 1_000_000).rounded()),
-                     step: step.map { Int64(($0 * 1_000_000).rounded()) }, hard: durationLimits)
+        SettingRange(name: name, apple: Interval.seconds(low).microseconds...Interval.seconds(high).microseconds,
+                     step: step.map { Interval.seconds($0).microseconds }, hard: durationLimits)
     }
 
     static let autoScanningTime = duration("auto-scanning-time", 0.05, 25)

@@ -156,7 +156,7 @@ extension SwitchControlSettings {
         case .true: return .bool(true)
         case .number:
             let n = doc.number(node) ?? .nan
-            return .number(n, written: Self.written(n))
+            return .number(n, written: doc.numberText(node) ?? String(n))
         case .string: return .string(doc.string(node) ?? "")
         case .object:
             throw SettingsError(.invalidValue(name: name, value: "an object", expected: "a number, a string or a boolean"))
@@ -208,12 +208,6 @@ extension SwitchControlSettings {
         }
     }
 
-    /// A JSON number as the user most likely wrote it: `2`, `0.7`, `1e-07`.
-    static func written(_ n: Double) -> String {
-        if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return String(n)
-    }
-
     static func action(_ text: String, name: String) throws(SettingsError) -> SwitchAction {
         let aliases: [String: SwitchAction] = [
             "select": .selectItem, "next": .moveToNextItem, "previous": .moveToPreviousItem, "menu": .scannerMenu,
@@ -228,14 +222,15 @@ extension SwitchControlSettings {
         func bad(_ expected: String) -> SettingsError {
             SettingsError(.invalidValue(name: name, value: value.text, expected: expected))
         }
-        // A number of seconds, checked before it becomes an Interval: finite,
-        // within the hard limits (1 ms to 1 hour, so that no timer can fire
-        // twice at one instant); Apple's ranges are checked afterwards.
+        // A number of seconds, checked as it becomes an Interval (not NaN,
+        // infinite or negative) and against the hard limits (1 ms to 1 hour,
+        // so that no timer can fire twice at one instant); Apple's ranges
+        // are checked afterwards.
         func seconds() throws(SettingsError) -> Interval {
-            guard case .number(let n, _) = value, n.isFinite, n >= 0.001, n <= 3600 else {
+            guard case .number(let n, _) = value, let d = Interval(seconds: n), SettingRange.durationLimits.contains(d.microseconds) else {
                 throw bad("a number of seconds from 0.001 to 3600")
             }
-            return .seconds(n)
+            return d
         }
         func toggled(_ fallback: Interval) throws(SettingsError) -> Interval? {
             switch value {

@@ -19,7 +19,7 @@ struct RecordCommand: Command {
 
     var device: String
     var out: String
-    var duration: Double?
+    var duration: Interval?
     var grab: Bool
     var profilesDirectory: String?
 
@@ -30,8 +30,10 @@ struct RecordCommand: Command {
         self.out = out
         device = a.value("device") ?? "auto"
         if let d = a.value("duration") {
-            guard let s = Double(d), s > 0 else { throw UsageError(command: Self.name, message: "'--duration \(d)' is not a positive number of seconds") }
-            duration = s
+            guard let s = Double(d), let interval = Interval(seconds: s), interval > .zero else {
+                throw UsageError(command: Self.name, message: "'--duration \(d)' is not a number of seconds from 0.000001 to \(Int(Interval.maximum.seconds)) (1000 years)")
+            }
+            duration = interval
         }
         grab = a.flags.contains("grab")
         profilesDirectory = a.value("profiles")
@@ -60,7 +62,7 @@ struct RecordCommand: Command {
             pipe.uninstall()
         }
         Output.err("recording \(info.devnode) \"\(info.name)\" — press Ctrl-C to stop")
-        let end = duration.map { clock.now() + Interval.seconds($0) }
+        let end = duration.map { clock.now() + $0 }
         loop: while true {
             let timeout = LiveLoop<CollectingSink>.timeoutMilliseconds(until: end, now: clock.now())
             let readable: Set<Int32>

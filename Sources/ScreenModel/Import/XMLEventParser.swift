@@ -1,0 +1,293 @@
+import CLibxml2
+
+/// A place in an XML text: line and column from 1, as libxml2 counts them
+/// (the column in bytes).
+struct XMLPosition: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+/// The attributes of one start tag, read in place from libxml2's buffers:
+/// only the values asked for become Swift strings. Valid only during the
+/// `startElement` call that receives them.
+///
+/// Values come with character references and the five predefined entities
+/// (`&amp;` …) replaced, and with XML's attribute-value normalization
+/// applied (a tab or newline in a value reads as a space).
+struct XMLAttributes {
+    /// libxml2's SAX2 layout: five pointers per attribute (local name,
+    /// prefix, namespace URI, value start, value end).
+    fileprivate let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    /// The number of attributes.
+    let count: Int
+
+    /// The value of the attribute named `name` (without a namespace prefix),
+    /// or nil when the tag has none.
+    subscript(_ name: String) -> String? {
+        guard let raw else { return nil }
+        var name = name
+        return name.withUTF8 { wanted -> String? in
+            for k in 0..<count {
+                let a = raw + 5 * k
+                guard a[1] == nil, let local = a[0], let start = a[3], let end = a[4] else { continue }
+                if Self.equal(local, wanted) {
+                    return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the NUL-terminated `c` spells `wanted`.
+    private static func equal(_ c: UnsafePointer<xmlChar>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (i, b) in wanted.enumerated() where c[i] != b { return false }
+        return c[wanted.count] == 0
+    }
+}
+
+/// A document libxml2 found not well-formed: the first error, where it was,
+/// and what it means in words.
+struct XMLSyntaxError: Error, Sendable {
+    /// The kinds of error named in words here; the rest keep libxml2's own
+    /// text. The corresponding C type is `xmlParserErrors`.
+    enum Kind: Sendable, Equatable {
+        case documentEmpty, documentEnd, extraContent
+        case invalidCharacter, invalidCharacterReference
+        /// Bytes that are not UTF-8 (or not the declared encoding): libxml2's
+        /// `Bytes: 0x… 0x…` part.
+        case invalidEncoding(bytes: String)
+        case unsupportedEncoding
+        case entityWithoutSemicolon, undefinedEntity
+        case lessThanInAttribute, attributeWithoutQuotes, attributeNotFinished, attributeWithoutValue, attributeRepeated
+        case spaceRequired, nameRequired, tagNotClosed, closingTagExpected, closingTagMismatch, tagNotFinished
+        case commentNotFinished, unfinishedString
+        /// Anything else: libxml2's message, trimmed.
+        case other(String)
+    }
+
+    var kind: Kind
+    var position: XMLPosition
+
+    /// What went wrong, in words.
+    /// - Parameter open: the element open where it happened, described for
+    ///   the reader (`<XCUIElementTypeButton> (line 3)`), when there is one.
+    func message(open: String?) -> String {
+        switch kind {
+        case .documentEmpty: return "the document is empty or is not XML; expected an Appium XCUITest page source"
+        case .documentEnd, .tagNotFinished:
+            if let open { return "unexpected end of document; \(open) is not closed" }
+            return kind == .documentEnd ? "extra content after the root element" : "unexpected end of document inside a tag"
+        case .extraContent: return "extra content after the root element"
+        case .invalidCharacter: return "character not allowed in XML"
+        case .invalidCharacterReference: return "character reference to a character not allowed in XML"
+        case .invalidEncoding(let bytes):
+            return "invalid UTF-8\(bytes.isEmpty ? "" : " (bytes \(bytes))"); expected UTF-8 text, or an XML declaration naming the encoding"
+        case .unsupportedEncoding: return "the XML declaration names an encoding that cannot be read; expected UTF-8"
+        case .entityWithoutSemicolon: return "entity reference without a closing ';'"
+        case .undefinedEntity: return "undefined entity (only &amp; &lt; &gt; &quot; &apos; and &#…; are defined)"
+        case .lessThanInAttribute: return "'<' inside an attribute value; write &lt;"
+        case .attributeWithoutQuotes: return "attribute value without quotes"
+        case .attributeNotFinished: return "attribute value without its closing quote"
+        case .attributeWithoutValue: return "attribute without a value"
+        case .attributeRepeated: return "attribute given twice"
+        case .spaceRequired: return "expected a space, '>' or '/>' after an attribute (unclosed tag?)"
+        case .nameRequired: return "expected an element or attribute name (a tag not closed with '>'?)"
+        case .tagNotClosed: return "tag not closed with '>'"
+        case .closingTagExpected: return "expected a closing tag '</…>'"
+        case .closingTagMismatch:
+            if let open { return "closing tag does not match the open element \(open)" }
+            return "closing tag does not match the open element"
+        case .commentNotFinished: return "comment not closed with '-->'"
+        case .unfinishedString: return "quoted value without its closing quote"
+        case .other(let text): return "malformed XML: \(text)"
+        }
+    }
+
+    /// The kinds named in words, by libxml2 error code.
+    private static let kinds: [(code: UInt32, kind: Kind)] = [
+        (XML_ERR_DOCUMENT_EMPTY.rawValue, .documentEmpty), (XML_ERR_DOCUMENT_END.rawValue, .documentEnd),
+        (XML_ERR_EXTRA_CONTENT.rawValue, .extraContent), (XML_ERR_INVALID_CHAR.rawValue, .invalidCharacter),
+        (XML_ERR_INVALID_CHARREF.rawValue, .invalidCharacterReference),
+        (XML_ERR_UNKNOWN_ENCODING.rawValue, .unsupportedEncoding), (XML_ERR_UNSUPPORTED_ENCODING.rawValue, .unsupportedEncoding),
+        (XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue, .entityWithoutSemicolon), (XML_ERR_UNDECLARED_ENTITY.rawValue, .undefinedEntity),
+        (XML_ERR_LT_IN_ATTRIBUTE.rawValue, .lessThanInAttribute), (XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue, .attributeWithoutQuotes),
+        (XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue, .attributeNotFinished), (XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue, .attributeWithoutValue),
+        (XML_ERR_ATTRIBUTE_REDEFINED.rawValue, .attributeRepeated), (XML_NS_ERR_ATTRIBUTE_REDEFINED.rawValue, .attributeRepeated),
+        (XML_ERR_SPACE_REQUIRED.rawValue, .spaceRequired), (XML_ERR_NAME_REQUIRED.rawValue, .nameRequired),
+        (XML_ERR_GT_REQUIRED.rawValue, .tagNotClosed), (XML_ERR_LTSLASH_REQUIRED.rawValue, .closingTagExpected),
+        (XML_ERR_TAG_NAME_MISMATCH.rawValue, .closingTagMismatch), (XML_ERR_TAG_NOT_FINISHED.rawValue, .tagNotFinished),
+        (XML_ERR_COMMENT_NOT_FINISHED.rawValue, .commentNotFinished),
+        (XML_ERR_STRING_NOT_CLOSED.rawValue, .unfinishedString), (XML_ERR_LITERAL_NOT_FINISHED.rawValue, .unfinishedString),
+    ]
+
+    /// The kind for libxml2's error `code` with its `message`.
+    static func kind(code: Int32, message: String) -> Kind {
+        let code = UInt32(bitPattern: code)
+        // Bytes that are not UTF-8 come as XML_ERR_INVALID_CHAR (or
+        // _ENCODING) with "Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF 0x22 0x2F 0x3E\n".
+        if code == XML_ERR_INVALID_ENCODING.rawValue || (code == XML_ERR_INVALID_CHAR.rawValue && message.contains("not proper UTF-8")) {
+            let bytes = message.split(separator: "\n").first { $0.hasPrefix("Bytes:") }.map { $0.dropFirst(6).trimmingSpaces() } ?? ""
+            return .invalidEncoding(bytes: bytes)
+        }
+        if let named = kinds.first(where: { $0.code == code }) { return named.kind }
+        let text = message.split(separator: "\n").first.map { $0.trimmingSpaces() } ?? ""
+        return .other(text.isEmpty ? "the document is not well-formed" : text.prefix(1).lowercased() + text.dropFirst())
+    }
+}
+
+/// Receives the elements of a document from `XMLEventParser`, in order.
+/// Throwing stops the parse; the error thrown is the parse's error.
+protocol XMLEventHandler: AnyObject {
+    /// A start tag (or an empty-element tag, which is followed at once by
+    /// its end). `position` is where libxml2 stands: just after the tag.
+    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError)
+    /// An end tag (or the end of an empty-element tag).
+    func endElement(at position: XMLPosition) throws(ScreenModelError)
+    /// The error to report for a document that is not well-formed.
+    func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError
+}
+
+/// The one caller of libxml2: its SAX2 parser over a document in memory,
+/// with its huge-document option (`XML_PARSE_HUGE`: no 10 MB lookahead
+/// limit, no depth limit; our own size limit is `Limits.maximumFileBytes`),
+/// no network and no external entities or DTDs (the handler declares none,
+/// so nothing is loaded and no entity is expanded but the five predefined
+/// ones and character references). Text content is not read.
+enum XMLEventParser {
+    // MARK: - API
+
+    /// Parses `bytes`, calling `handler` for each element.
+    /// - Parameters:
+    ///   - bytes: the document; at most `Limits.maximumFileBytes` (the
+    ///     caller reports a larger one; here it is a precondition).
+    ///   - handler: receives the elements and names the errors.
+    /// - Throws: the handler's error, or its `syntaxError` for the first
+    ///   libxml2 error. The corresponding C functions are
+    ///   `xmlCreateMemoryParserCtxt`, `xmlCtxtUseOptions` and `xmlParseDocument`.
+    static func parse(_ bytes: [UInt8], handler: some XMLEventHandler) throws(ScreenModelError) {
+        let state = ParseState(handler: handler)
+        let parsed: Void? = withContext(bytes, callbacks: callbacks(), userData: Unmanaged.passUnretained(state).toOpaque()) { ctxt in
+            state.context = ctxt
+            _ = xmlParseDocument(ctxt)
+            state.context = nil
+            if state.failure == nil, state.syntax == nil, ctxt.pointee.wellFormed == 0 {
+                state.syntax = XMLSyntaxError(kind: .other("the document is not well-formed"), position: XMLPosition(line: 1, column: 1))
+            }
+        }
+        withExtendedLifetime(state) {}
+        if let failure = state.failure { throw failure }
+        if let syntax = state.syntax { throw handler.syntaxError(syntax) }
+        if parsed == nil { throw handler.syntaxError(XMLSyntaxError(kind: .documentEmpty, position: XMLPosition(line: 1, column: 1))) }
+    }
+
+    /// libxml2's parse alone, with the same options and no callbacks: the
+    /// yardstick of `switchyard-bench appium-import`.
+    /// - Returns: whether `bytes` is well-formed.
+    static func parseWithoutCallbacks(_ bytes: [UInt8]) -> Bool {
+        var none = xmlSAXHandler()
+        none.initialized = XML_SAX2_MAGIC
+        none.serror = { _, _ in }
+        return withContext(bytes, callbacks: none, userData: nil) { ctxt in
+            _ = xmlParseDocument(ctxt)
+            return ctxt.pointee.wellFormed != 0
+        } ?? false
+    }
+
+    /// Runs `body` with a parser context over `bytes` that calls `callbacks`
+    /// with `userData`: libxml2's huge-document option, no network,
+    /// entities replaced (only the predefined ones exist: `callbacks`
+    /// declares none).
+    /// - Returns: what `body` returns; nil when no context could be made
+    ///   (an empty document).
+    private static func withContext<T>(_ bytes: [UInt8], callbacks: xmlSAXHandler, userData: UnsafeMutableRawPointer?,
+                                       _ body: (xmlParserCtxtPtr) -> T) -> T? {
+        precondition(bytes.count <= Limits.maximumFileBytes, "callers check the size against Limits.maximumFileBytes")
+        _ = initialized
+        return bytes.withUnsafeBufferPointer { buffer -> T? in
+            guard let base = buffer.baseAddress, let size = Int32(exactly: buffer.count),
+                  let ctxt = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { xmlCreateMemoryParserCtxt($0, size) })
+            else { return nil }
+            defer { xmlFreeParserCtxt(ctxt) }
+            // The context owns its SAX handler; ours replaces its callbacks
+            // (as `xmlSAXUserParseMemory` does).
+            ctxt.pointee.sax.pointee = callbacks
+            ctxt.pointee.userData = userData
+            let options = XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
+            _ = xmlCtxtUseOptions(ctxt, Int32(options))
+            return body(ctxt)
+        }
+    }
+
+    // MARK: - libxml2 callbacks
+
+    /// `xmlInitParser`, once per process (libxml2 asks for it before
+    /// parsing from several threads).
+    private static let initialized: Void = { xmlInitParser() }()
+
+    /// What one parse carries through libxml2's `userData`.
+    private final class ParseState {
+        let handler: any XMLEventHandler
+        var context: xmlParserCtxtPtr?
+        /// The handler's error; the parse stopped there.
+        var failure: ScreenModelError?
+        /// libxml2's first error.
+        var syntax: XMLSyntaxError?
+        init(handler: any XMLEventHandler) { self.handler = handler }
+
+        var position: XMLPosition {
+            guard let context else { return XMLPosition(line: 1, column: 1) }
+            return XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+        }
+
+        func stop(_ error: ScreenModelError) {
+            if failure == nil { failure = error }
+            if let context { xmlStopParser(context) }
+        }
+
+        static func from(_ user: UnsafeMutableRawPointer?) -> ParseState? {
+            user.map { Unmanaged<ParseState>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
+    /// The SAX2 callbacks: elements and structured errors, nothing else
+    /// (no text, no entity declarations, no external subset).
+    private static func callbacks() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        sax.startElementNs = { user, localName, prefix, _, _, _, attributeCount, _, attributes in
+            guard let state = ParseState.from(user), state.failure == nil, state.syntax == nil, let localName else { return }
+            let local = String(cString: localName)
+            let name = prefix.map { String(cString: $0) + ":" + local } ?? local
+            do throws(ScreenModelError) {
+                try state.handler.startElement(name, attributes: XMLAttributes(raw: attributes, count: Int(attributeCount)), at: state.position)
+            } catch {
+                state.stop(error)
+            }
+        }
+        sax.endElementNs = { user, _, _, _ in
+            guard let state = ParseState.from(user), state.failure == nil, state.syntax == nil else { return }
+            do throws(ScreenModelError) {
+                try state.handler.endElement(at: state.position)
+            } catch {
+                state.stop(error)
+            }
+        }
+        sax.serror = { user, error in
+            guard let state = ParseState.from(user), state.syntax == nil, let error,
+                  error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let message = error.pointee.message.map { String(cString: $0) } ?? ""
+            state.syntax = XMLSyntaxError(kind: XMLSyntaxError.kind(code: error.pointee.code, message: message),
+                                          position: XMLPosition(line: Int(error.pointee.line), column: Int(error.pointee.int2)))
+        }
+        return sax
+    }
+}
+
+private extension Substring {
+    func trimmingSpaces() -> String {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

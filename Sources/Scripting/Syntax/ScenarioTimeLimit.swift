@@ -1,0 +1,43 @@
+import SwitchyardEngine
+
+extension Scenario {
+    /// The first step after which the scenario's clock could stand past
+    /// `Interval.maximum` (1,000 years), or nil when none can. Every
+    /// duration is at most that long already (`DurationSyntax`); this bounds
+    /// their sum, so the runner's clock never nears `Instant`'s saturation.
+    ///
+    /// The bound is generous: `at` moves the clock to its time (or leaves it
+    /// later), and a press, a `wait`, a `within` window and `expect no
+    /// activation for` each add their whole length.
+    /// - Parameter pressLength: the length of a `press` without `for` at the
+    ///   first step (`set press-length` steps change it from there).
+    func firstStepPastTimeLimit(pressLength: Interval) -> SourcePosition? {
+        var bound = Instant.zero
+        var pressLength = pressLength
+        let limit = Instant.zero + Interval.maximum
+        for (step, position) in steps {
+            switch step {
+            case .press(_, let length): bound = bound + (length ?? pressLength)
+            case .wait(let d): bound = bound + d
+            case .at(let t): bound = max(bound, t)
+            case .expect(let e): bound = bound + (e.window ?? .zero)
+            case .set(let name, let value):
+                if name == "press-length", case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
+            case .down, .up, .key, .say: break
+            }
+            if bound > limit { return position }
+        }
+        return nil
+    }
+}
+
+extension Expectation {
+    /// How long the expectation may let time run.
+    var window: Interval? {
+        switch self {
+        case .highlighted(_, let within), .activated(_, let within), .announcement(_, let within), .scanningStopped(let within): return within
+        case .noActivation(let d): return d
+        case .screen, .value, .menu, .menuContains: return nil
+        }
+    }
+}
