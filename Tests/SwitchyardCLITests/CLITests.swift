@@ -139,14 +139,14 @@ import Testing
         try Data([0x61, 0x70, 0x70, 0x20, 0xFF, 0xFE]).write(to: scratch.url.appendingPathComponent("latin.swy"))
         let r = try switchyard(["run", "nowhere.swy", "latin.swy", "--junit", "report.xml"], in: scratch.url)
         #expect(r.status == 2)
-        #expect(r.stderr == "nowhere.swy: error: cannot read the scenario file\n"
+        #expect(r.stderr == "nowhere.swy: error: cannot read the scenario file: no such file\n"
             + "latin.swy: error: the scenario file is not UTF-8 text\n")
         let xml = try String(contentsOf: scratch.url.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(normalisingTimes(xml) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"switchyard\" tests=\"2\" failures=\"0\" errors=\"2\" time=\"T\">\n"
             + "  <testsuite name=\"switchyard run\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\" time=\"T\">\n"
             + "    <testcase classname=\"scenarios\" name=\"nowhere.swy\" file=\"nowhere.swy\" time=\"T\">\n"
-            + "      <error type=\"unusable-input\" message=\"nowhere.swy: error: cannot read the scenario file\">nowhere.swy: error: cannot read the scenario file</error>\n"
+            + "      <error type=\"unusable-input\" message=\"nowhere.swy: error: cannot read the scenario file: no such file\">nowhere.swy: error: cannot read the scenario file: no such file</error>\n"
             + "    </testcase>\n"
             + "    <testcase classname=\"scenarios\" name=\"latin.swy\" file=\"latin.swy\" time=\"T\">\n"
             + "      <error type=\"unusable-input\" message=\"latin.swy: error: the scenario file is not UTF-8 text\">latin.swy: error: the scenario file is not UTF-8 text</error>\n"

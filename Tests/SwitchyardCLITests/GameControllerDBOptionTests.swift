@@ -56,6 +56,6 @@ import Testing
         let dir = try Self.scratch()
         let run = try switchyard(["devices", "--gamecontrollerdb", "nope.txt"], in: dir.url)
         #expect(run.status == 2)
-        #expect(run.stderr == "nope.txt: error: cannot read file; expected an SDL gamecontrollerdb.txt (UTF-8 text)\n")
+        #expect(run.stderr == "nope.txt: error: cannot read: no such file; expected an SDL gamecontrollerdb.txt\n")
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Loads an app from a file in any format Switchyard reads, detected by
@@ -38,13 +39,8 @@ public enum AppLoader {
 
     /// Reads and decodes the file at `path`.
     public static func load(path: String) throws(ScreenModelError) -> AppModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw .unreadable(file: path, reason: isDir.boolValue ? "it is a directory" : "permission denied")
-            }
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        return try load([UInt8](data), file: path)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch { throw .unreadable(file: path, reason: error.description) }
+        return try load(bytes, file: path)
     }
 }

@@ -33,10 +33,9 @@ struct SessionSetup {
         let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
         var sc = SwitchControlSettings()
         if let path = settings {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SetupError.cannotRead(file: path, kind: "settings file")
-            }
-            sc = try SwitchControlSettings.load(json: [UInt8](data), file: path)
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: "settings file", reason: "\(error)") }
+            sc = try SwitchControlSettings.load(json: bytes, file: path)
         }
         do {
             return (model, try Session(app: model, configuration: SessionConfiguration(technology: .switchControl(sc))))

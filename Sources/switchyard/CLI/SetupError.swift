@@ -5,8 +5,9 @@ import Diagnostics
 /// model's `ScreenModelError`, a settings file's `SettingsError`, …) are
 /// thrown as they are, never wrapped.
 enum SetupError: DiagnosticError, Equatable {
-    /// A file named on the command line cannot be read: `kind` is e.g. "settings file".
-    case cannotRead(file: String, kind: String)
+    /// A file named on the command line cannot be read: `kind` is e.g.
+    /// "settings file", `reason` what `InputFile` said ("no such file").
+    case cannotRead(file: String, kind: String, reason: String)
     /// A file named on the command line is not UTF-8 text.
     case notText(file: String, kind: String)
     /// `command` could not write `file`.
@@ -18,8 +19,8 @@ enum SetupError: DiagnosticError, Equatable {
 
     var diagnostics: [Diagnostic] {
         switch self {
-        case let .cannotRead(file, kind):
-            return [Diagnostic(.error, "cannot read the \(kind)", at: SourceLocation(file: file))]
+        case let .cannotRead(file, kind, reason):
+            return [Diagnostic(.error, "cannot read the \(kind): \(reason)", at: SourceLocation(file: file))]
         case let .notText(file, kind):
             return [Diagnostic(.error, "the \(kind) is not UTF-8 text", at: SourceLocation(file: file))]
         case let .cannotWrite(command, file):

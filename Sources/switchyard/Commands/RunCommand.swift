@@ -50,10 +50,11 @@ struct RunCommand: Command {
     }
 
     static func execute(_ file: String) -> Outcome {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics)
+        let read: String?
+        do { read = try InputFile.text(file) } catch {
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = read else {
             return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
         let runner = ScenarioRunner(appProvider: appProvider)
