@@ -106,3 +106,30 @@ let exampleApps: [String] = {
 func appiumImporterIsPlaceholder(_ r: ToolRun) -> Bool {
     r.status == 2 && r.stderr.contains("Appium import is not available yet")
 }
+
+/// Runs `command` with bash in `directory` (the repository root by
+/// default), with the built `switchyard` first on `PATH`: for examples that
+/// need a shell (globs, `<(…)`, pipes).
+func shell(_ command: String, in directory: URL = repoRoot) throws -> ToolRun {
+    let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
+    let scratch = try TemporaryDirectory()
+    let out = scratch.url.appendingPathComponent("stdout")
+    let err = scratch.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = ["-c", command]
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    p.environment = environment
+    p.currentDirectoryURL = directory
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = try FileHandle(forWritingTo: out)
+    p.standardError = try FileHandle(forWritingTo: err)
+    try p.run()
+    p.waitUntilExit()
+    return ToolRun(status: p.terminationStatus,
+                   stdout: try String(contentsOf: out, encoding: .utf8),
+                   stderr: try String(contentsOf: err, encoding: .utf8))
+}
