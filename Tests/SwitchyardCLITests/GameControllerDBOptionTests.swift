@@ -37,7 +37,6 @@ import Testing
             1.3s menu shown: "Tap", "Point Mode", "Escape"
             1.3s highlighted menu item "Tap"
             1.4s device removed "Microsoft X-Box 360 pad"
-            2.3s highlighted menu item "Point Mode"
 
             """)
     }

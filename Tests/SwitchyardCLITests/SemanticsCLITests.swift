@@ -87,3 +87,22 @@ import Testing
         #expect(r.stderr.hasSuffix(error))
     }
 }
+
+/// What keeps `live` from starting is said before anything starts (the
+/// sessions themselves are tested on umockdev and a pseudo-terminal in
+/// InputDevicesTests, `LiveProcess` and `LiveTerminalProcess`).
+@Suite struct LiveStartTests {
+    @Test func theTerminalDeviceWithoutATerminalIsAnError() throws {
+        let r = try switchyard(["live", "--device", "terminal", "--app", "demo"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard live: error: --device terminal reads this terminal's keys, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node\n")
+    }
+
+    @Test func aDeviceNodeThatDoesNotExistIsNamed() throws {
+        let r = try switchyard(["live", "--device", "/nonexistent/event99", "--app", "demo"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard live: error: no input device at '/nonexistent/event99'; 'switchyard devices --all' lists them\n")
+    }
+}

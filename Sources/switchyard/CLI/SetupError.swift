@@ -14,6 +14,8 @@ enum SetupError: DiagnosticError, Equatable {
     case cannotWrite(command: String, file: String)
     /// `--device PATH` names no input device.
     case noDevice(command: String, devnode: String)
+    /// `--device terminal` without a terminal on standard input.
+    case notATerminal(command: String)
     /// No device profile matches the device a recording was made with.
     case noProfileMatches(recording: String, device: String)
 
@@ -27,6 +29,8 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "cannot write '\(file)'", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noDevice(command, devnode):
             return [Diagnostic(.error, "no input device at '\(devnode)'; 'switchyard devices --all' lists them", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .notATerminal(command):
+            return [Diagnostic(.error, "--device terminal reads this terminal's keys, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noProfileMatches(recording, device):
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
         }
