@@ -106,3 +106,20 @@ import Testing
         #expect(r.stderr == "switchyard live: error: no input device at '/nonexistent/event99'; 'switchyard devices --all' lists them\n")
     }
 }
+
+/// `--profile NAME` is checked against the profiles by every command that takes it.
+@Suite struct ProfileOptionTests {
+    @Test(arguments: ["devices", "replay Devices/fixtures/recordings/xbox-pad-session.evemu", "live --app demo"])
+    func anUnknownProfileGetsADidYouMean(_ command: String) throws {
+        let words = command.split(separator: " ").map(String.init)
+        let r = try switchyard(words + ["--profile", "xbox-controler"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("switchyard \(words[0]): error: unknown profile 'xbox-controler'; did you mean 'xbox-controller'?\nusage: switchyard \(words[0])"))
+    }
+
+    @Test func devicesShowsWhatAForcedProfileGives() throws {
+        let r = try switchyard(["devices", "--profile", "xbox-controller", "--all"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+    }
+}

@@ -71,7 +71,7 @@ struct LiveCommand: Command {
             throw SetupError.noDevice(command: Self.name, devnode: device)
         }
         let (app, session, settings) = try setup.makeSession()
-        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
         // A terminal key holds its switch for the Hold Duration, so that every press counts.
         let kind = device == "terminal" ? TerminalKeyboardAdapter.kind : EvdevAdapter.kind

@@ -42,7 +42,7 @@ struct ReplayCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         let adapter = try DevicesCommand.adapter(EvemuReplayAdapter.kind,
                                                  AdapterOptions(profiles: matcher, recordings: [recording], profileOverride: profile))
         guard let device = try adapter.discover().first, device.match != nil else {
