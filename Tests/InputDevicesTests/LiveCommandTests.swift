@@ -154,37 +154,41 @@ extension HardwareTests {
             return tool
         }
 
-        static let signals: [(Int32, Int32, String)] = [(SIGTERM, 143, "SIGTERM"), (SIGINT, 130, "SIGINT"), (SIGHUP, 129, "SIGHUP")]
-
-        @Test(arguments: signals)
-        func aSignalEndsWithItsStatusAndTheTerminalRestored(_ signal: Int32, _ status: Int32, _ name: String) throws {
-            let pty = try PseudoTerminal()
-            let tool = try start(pty)
-            tool.send(signal)
-            let end = tool.wait()
-            #expect(end.reason == .exit)
-            #expect(end.status == status)
-            #expect(tool.stderr == "switchyard live: stopped by \(name); devices released\n")
-            #expect(tool.stdout.hasSuffix(" device removed \"Terminal keyboard\"\n"))
-            #expect(pty.canonical == true)
+        /// A way out of the session: a signal sent to the tool, or keys typed.
+        enum WayOut: Sendable, CustomTestStringConvertible {
+            case signal(Int32)
+            case keys([UInt8])
+            var testDescription: String {
+                switch self {
+                case .signal(let s): return LiveLoopExit.signalName(s)
+                case .keys(let k): return "typed \(k)"
+                }
+            }
         }
 
-        static let keys: [([UInt8], Int32, String)] = [
-            ([0x03], 130, "stopped by SIGINT"),                                     // Ctrl-C in raw mode is no signal: it stands for one
-            ([UInt8(ascii: "q")], 0, "input ended"),
-            ([0x04], 0, "input ended"),
-            ([0x1B, 0x1B, 0x1B, 0x1B, 0x1B], 3, "emergency exit: Escape pressed 5 times within 2s"),
+        static let waysOut: [(WayOut, Int32, String)] = [
+            (.signal(SIGTERM), 143, "stopped by SIGTERM"),
+            (.signal(SIGINT), 130, "stopped by SIGINT"),
+            (.signal(SIGHUP), 129, "stopped by SIGHUP"),
+            (.keys([0x03]), 130, "stopped by SIGINT"),                                  // Ctrl-C in raw mode is no signal: it stands for one
+            (.keys([UInt8(ascii: "q")]), 0, "input ended"),
+            (.keys([0x04]), 0, "input ended"),
+            (.keys([0x1B, 0x1B, 0x1B, 0x1B, 0x1B]), 3, "emergency exit: Escape pressed 5 times within 2s"),
         ]
 
-        @Test(arguments: keys)
-        func aKeyEndsWithItsStatusAndTheTerminalRestored(_ typed: [UInt8], _ status: Int32, _ why: String) throws {
+        @Test(arguments: waysOut)
+        func everyWayOutHasItsStatusAndRestoresTheTerminal(_ way: WayOut, _ status: Int32, _ why: String) throws {
             let pty = try PseudoTerminal()
             let tool = try start(pty)
-            ToolProcess.type(typed, to: pty.master)
+            switch way {
+            case .signal(let s): tool.send(s)
+            case .keys(let k): ToolProcess.type(k, to: pty.master)
+            }
             let end = tool.wait()
             #expect(end.reason == .exit)
             #expect(end.status == status)
             #expect(tool.stderr == "switchyard live: \(why); devices released\n")
+            #expect(tool.stdout.hasSuffix(" device removed \"Terminal keyboard\"\n"))
             #expect(pty.canonical == true)
         }
 

@@ -99,6 +99,8 @@ import Testing
             "docs/device-profiles.md: switchyard replay dev.evemu",
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",
+            "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
+            "docs/scenarios.md: switchyard run <(printf 'app demo\\nexpect screen home\\n')",
         ])
     }
 

@@ -54,6 +54,8 @@ import Testing
     @Test(arguments: [
         "switchyard run <(printf 'app demo\\nexpect screen home\\n') --quiet",
         "printf 'app demo\\nexpect screen home\\n' | switchyard run /dev/stdin --quiet",
+        // From /dev/stdin or /dev/fd/N, files are named relative to the working directory.
+        "printf 'app Examples/apps/mail.json\\nsettings Examples/settings/default.json\\nexpect screen inbox\\n' | switchyard run /dev/stdin --quiet",
         "switchyard inspect <(cat Examples/apps/mail.json)",
         "switchyard replay <(cat \(recording))",
         "switchyard replay \(recording) --settings <(cat Examples/settings/manual-select-next.json) --app <(cat Examples/apps/mail.json)",

@@ -63,9 +63,11 @@ public struct ScenarioRunner: Sendable {
 
     public static let defaultPressLength = Interval.milliseconds(100)
 
-    /// Resolves `path` against the folder of `scenarioFile`.
+    /// Resolves `path` against the folder of `scenarioFile`; against the
+    /// working directory for a scenario read from `/dev/stdin` or a process
+    /// substitution (`/dev/fd/63`), whose folder means nothing.
     public static func resolve(_ path: String, relativeTo scenarioFile: String) -> String {
-        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("/") || scenarioFile.hasPrefix("/dev/") || scenarioFile.hasPrefix("/proc/") { return path }
         let dir = (scenarioFile as NSString).deletingLastPathComponent
         return dir.isEmpty ? path : (dir as NSString).appendingPathComponent(path)
     }
