@@ -82,7 +82,7 @@ import Testing
 
     @Test func missingFileIsATypedError() {
         let error = #expect(throws: EvemuError.self) { try Evemu.load("/nonexistent/x.evemu") }
-        #expect(error?.description == "/nonexistent/x.evemu: error: cannot read file; expected a UTF-8 evemu text file")
+        #expect(error?.description == "/nonexistent/x.evemu: error: cannot read: no such file; expected an evemu recording")
     }
 
     /// A recording saved with Windows line ends (CRLF) reads like the LF original,

@@ -167,7 +167,8 @@ import Testing
         ([UInt8(ascii: "n"), UInt8(ascii: "p")], [.input(.switchID(.next)), .input(.switchID(.previous))]),
         ([0x1b, 0x5b, 0x41, 0x1b, 0x5b, 0x44], [.input(.key("Up")), .input(.key("Left"))]),
         ([0x1b], [.input(.key("Escape"))]),
-        ([0x09, 0x03], [.input(.key("Tab")), .quit]),
+        ([0x09, 0x03], [.input(.key("Tab")), .interrupt]),
+        ([0x04], [.quit]),
         ([UInt8(ascii: "x"), UInt8(ascii: "q")], [.quit]),
     ])
     func bytesDecode(_ bytes: [UInt8], _ expected: [TerminalKeyboardAdapter.Action]) {

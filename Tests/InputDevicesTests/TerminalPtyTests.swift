@@ -65,7 +65,8 @@ struct TerminalPtyTests {
         // Bounded: if the quit key never arrives, a simulated SIGALRM ends the loop and the test fails.
         DispatchQueue.global().asyncAfter(deadline: .now() + 10) { signals.simulate(SIGALRM) }
         #expect(try loop.run(signals: signals) == .adaptersFinished)
-        #expect(sink.inputs.map(\.input) == [.deviceAdded("Terminal keyboard"), .switchDown(.previous), .switchUp(.previous)])
+        #expect(sink.inputs.map(\.input) == [.deviceAdded("Terminal keyboard"), .switchDown(.previous), .switchUp(.previous),
+                                              .deviceRemoved("Terminal keyboard")])
         #expect(pty.canonical == true)
     }
 }

@@ -19,24 +19,24 @@ extension UmockdevTests {
     @Suite struct LiveAndReplay {
         /// The live loop on a testbed device (real libevdev reads, real poll,
         /// a real monotonic clock) and a headless replay of what it recorded
-        /// drive the engine to the same transcript. Device plug events differ
-        /// by design (live: when the device was opened; replay: at the start
-        /// and end of the recording), so they are compared apart.
+        /// drive the engine to the same transcript, device events and end
+        /// included: the recording ends where the session did, the replay
+        /// ends at the recording's end, and both close the session there
+        /// (releases, then the device removed).
         @Test func liveSessionAndItsReplayGiveTheSameTranscript() throws {
             let testbed = try Testbed()
             try testbed.add(.switchBox)
             let app = try AppDecoder(file: "three.json").decode(Array(threeButtonApp.utf8))
             let profiles = try TestDevice.shippedProfiles()
-            let clock = SessionClock.startingNow()
-            // Kernel timestamps 100 s into the session: no engine timer comes due
-            // in real time while the test runs, so the live loop never waits.
+            // The session started 1000 s ago and the presses came 100 s into it:
+            // everything is in the past when read, so nothing waits for real time.
+            // umockdev keeps the realtime clock (no EVIOCSCLOCKID); with a zero
+            // offset the stamps read as written.
+            let clock = SessionClock(epochMicroseconds: SessionClock.startingNow().epochMicroseconds - 1_000_000_000)
             let t0 = Double(clock.epochMicroseconds) / 1_000_000 + 100
             let adapter = try EvdevAdapter(options: AdapterOptions(profiles: profiles, devnodes: [TestDevice.switchBox.devnode]))
-            var recorder: EvemuRecorder? = nil
-            adapter.rawObserver = { info, event in
-                if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
-                recorder?.append(event)
-            }
+            let recording = SessionRecording(clock: clock)
+            adapter.rawObserver = recording.observe
             let live = SessionSink(session: try Session(app: app))
             let signals = try SignalPipe(signals: [])
             let loop = LiveLoop(adapters: [adapter], sink: live, clock: clock)
@@ -56,24 +56,21 @@ extension UmockdevTests {
             ])
             let exit = try loop.run(signals: signals)
             #expect(exit == .signal(SIGTERM))
+            recording.end(at: loop.endedAt)
+            #expect(loop.endedAt >= .seconds(1000))
 
-            let text = try #require(recorder).text
-            let recording = try Evemu.parse(text, file: "live.evemu")
-            let replayInputs = EvemuReplayAdapter.Replay(recording: recording, source: "live.evemu", profiles: profiles).inputs
+            let text = try #require(recording.text)
+            let parsed = try Evemu.parse(text, file: "live.evemu")
+            #expect(parsed.events.last?.timestampMicroseconds == loop.endedAt.microseconds)
+            let replayInputs = EvemuReplayAdapter.Replay(recording: parsed, source: "live.evemu", profiles: profiles).inputs
             let replay = SessionSink(session: try Session(app: app))
             replay.replay(replayInputs)
 
-            func withoutDevices(_ events: [TimedEvent]) -> [TimedEvent] {
-                events.filter {
-                    switch $0.event {
-                    case .deviceAdded, .deviceRemoved: return false
-                    default: return true
-                    }
-                }
-            }
-            #expect(withoutDevices(live.events) == withoutDevices(replay.events))
+            #expect(live.events == replay.events)
             #expect(live.events.contains { $0.event == .announced("Paid") && $0.time == .milliseconds(101_900) })
-            #expect(replay.events.filter { if case .deviceAdded = $0.event { return true } else { return false } }.map(\.time) == [.zero])
+            #expect(live.events.first { if case .deviceAdded = $0.event { return true } else { return false } }?.time == .zero)
+            #expect(live.events.last == TimedEvent(.deviceRemoved("Switchyard Test 2-Switch Box"), at: loop.endedAt))
+            #expect(replay.session.now == loop.endedAt)
         }
     }
 }

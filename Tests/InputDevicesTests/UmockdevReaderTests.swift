@@ -7,13 +7,14 @@ import Testing
 /// Session epoch for injected events: kernel time 100 s is session time 0.
 let testClock = SessionClock(epochMicroseconds: 100_000_000)
 
-/// Services `adapter` until `count` inputs arrived or 2 s passed with nothing readable.
-func collect(_ adapter: any InputAdapter, count: Int) throws -> [TimedInput] {
+/// Services `adapter` until `count` inputs arrived or 2 s passed with nothing
+/// readable; every read happens at session time 9 s.
+func collect(_ adapter: any InputAdapter, count: Int, clock: SessionClock = testClock) throws -> [TimedInput] {
     var out: [TimedInput] = []
     while out.count < count {
         let readable = try waitReadable(adapter.pollDescriptors)
         if readable.isEmpty { break }
-        out += try adapter.service(readable: readable, now: Instant.seconds(9), clock: testClock)
+        out += try adapter.service(readable: readable, now: Instant.seconds(9), clock: clock)
     }
     return out
 }
@@ -181,8 +182,11 @@ extension UmockdevTests {
             #expect(exit == .emergency(.escapePresses(5, within: .seconds(2))))
             #expect(grabbedDuringRun == [true])
             #expect(adapter.readers.isEmpty)
-            #expect(sink.inputs.count == 9)   // deviceAdded + 4 × (Escape down, up); the 5th down ends the loop
-            #expect(sink.inputs.last == TimedInput(.key(KeyStroke(key: "Escape", phase: .up)), at: .milliseconds(1000)))
+            // deviceAdded + 4 × (Escape down, up); the 5th down ends the loop, which removes the device.
+            #expect(sink.inputs.count == 10)
+            #expect(sink.inputs[8] == TimedInput(.key(KeyStroke(key: "Escape", phase: .up)), at: .milliseconds(1000)))
+            #expect(sink.inputs.last?.input == .deviceRemoved("Switchyard Test USB Keyboard"))
+            #expect(sink.inputs.last?.time == loop.endedAt)
         }
 
         @Test func liveLoopStopsOnSignalAndUngrabs() throws {

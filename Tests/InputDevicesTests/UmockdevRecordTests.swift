@@ -15,7 +15,7 @@ extension UmockdevTests {
             #expect(recorder.device.isGrabbed == true)
             try testbed.inject(.switchBox, [ev(100.5, "EV_KEY", "KEY_SPACE", 1), syn(100.5), ev(100.75, "EV_KEY", "KEY_SPACE", 0), syn(100.75)])
             var count = 0
-            while count < 4, try !waitReadable([recorder.fd]).isEmpty { count += try recorder.readAvailable() }
+            while count < 4, try !waitReadable([recorder.fd]).isEmpty { count += try recorder.readAvailable(now: .seconds(9)) }
             #expect(count == 4)
 
             let parsed = try Evemu.parse(recorder.text, file: "recorded.evemu")

@@ -11,8 +11,8 @@ import SwitchyardEngine
         let failing = try run("app three.json\nwait 500ms\nexpect announcement \"Tom & <Jerry>\"", file: "fail.swy")
         let unusable = try #require(prepareFailure("app three.json\nprss select\nwait 5", file: "bad.swy"))
         let report = JUnitReport(outcomes: [
-            (.ran(passing), 0.0125),
-            (.ran(failing), 0),
+            (.ran(passing.result), 0.0125),
+            (.ran(failing.result), 0),
             (.unusable(file: "bad.swy", errors: unusable.diagnostics), 0),
         ])
         #expect(report.xml() == """

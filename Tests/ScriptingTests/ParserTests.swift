@@ -215,8 +215,21 @@ import SwitchyardEngine
             """)
     }
 
-    @Test func unterminatedStringStopsTheFile() {
-        // The lexer runs first; one unterminated string is the only error reported.
-        #expect(parseErrors("app demo\nprss select\nsay \"tap") == "t.swy:3:5: error: unterminated string: expected a closing '\"'")
+    @Test func anUnterminatedStringDoesNotHideTheOtherErrors() {
+        #expect(parseErrors("app demo\nprss select\nsay \"tap\nwait 5") == """
+            t.swy:2:1: error: unknown command 'prss'; did you mean 'press'?
+            t.swy:3:5: error: unterminated string: expected a closing '"'
+            t.swy:4:6: error: expected a duration such as 1.5s or 500ms, found '5'
+            """)
+    }
+
+    @Test func aSetValueMayBeWrittenWithoutQuotes() throws {
+        let s = try ScenarioParser(file: "t.swy").parse("""
+            app demo
+            set switches select=select-item,next=move-to-next-item/tap
+            set switches "select=select-item"
+            """)
+        #expect(s.overrides.map(\.value) == ["select=select-item,next=move-to-next-item/tap", "select=select-item"])
+        #expect(parseErrors("app demo\nset switches select = select-item") == "t.swy:2:21: error: unexpected '=' at the end of the command")
     }
 }

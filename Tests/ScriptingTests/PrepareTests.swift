@@ -33,7 +33,7 @@ import SwitchyardEngine
         ("app three.json\nset scanning-style manual",
          "t.swy:2:5: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
         ("app three.json\nsettings missing.json",
-         "t.swy:2:1: error: cannot read settings file 'missing.json'"),
+         "t.swy:2:1: error: cannot read settings file 'missing.json': no such file"),
         ("app three.json\ntechnology keyboard\nkey Tab",
          "t.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs"),
         ("app three.json\ntechnology voice",
@@ -41,7 +41,7 @@ import SwitchyardEngine
         ("app three.json\nkey Tab\nsay \"tap A\"",
          "t.swy:2:1: error: 'key' drives Full Keyboard Access, which is not available yet in this version of Switchyard\nt.swy:3:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard"),
         ("app three.json\nat 2s press select\nat 1s press select",
-         "t.swy:3:1: error: time goes backwards: 'at 1s' comes after 'at 2s'"),
+         "t.swy:3:1: error: time goes backwards: 'at 1s' but the clock is already at 2.1s here (after line 2)"),
         ("app three.json\nset press-length long",
          "t.swy:2:5: error: expected a duration such as 150ms for press-length, found 'long'"),
         ("app nowhere.json",
@@ -63,7 +63,7 @@ import SwitchyardEngine
             """) == """
             t.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
             t.swy:3:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
-            t.swy:5:1: error: time goes backwards: 'at 2s' comes after 'at 3s'
+            t.swy:5:1: error: time goes backwards: 'at 2s' but the clock is already at 4s here (after line 4)
             t.swy:5:7: error: no element "Dne" in the app; did you mean "Done"?
             """)
     }
@@ -71,7 +71,7 @@ import SwitchyardEngine
     @Test func settingsFileIsResolvedAgainstTheScenario() {
         let root = repoRoot.path
         #expect(prepareErrors("app three.json\nsettings ../settings/nope.json", file: "\(root)/Examples/scenarios/x.swy")
-            == "\(root)/Examples/scenarios/x.swy:2:1: error: cannot read settings file '\(root)/Examples/scenarios/../settings/nope.json'")
+            == "\(root)/Examples/scenarios/x.swy:2:1: error: cannot read settings file '\(root)/Examples/scenarios/../settings/nope.json': no such file")
     }
 
     @Test func anErrorInTheSettingsFileIsReportedInThatFileWithANoteAtTheScenarioLine() throws {

@@ -68,8 +68,7 @@ func parseErrors(_ text: String, file: String = "t.swy") -> String? {
 /// Parses and prepares `text`, returning the errors or nil.
 func prepareFailure(_ text: String, file: String = "t.swy") -> ScriptErrors? {
     do {
-        let s = try ScenarioParser(file: file).parse(text)
-        _ = try inMemoryRunner.prepare(s)
+        _ = try inMemoryRunner.prepare(text: text, file: file)
         return nil
     } catch {
         return error
@@ -81,14 +80,23 @@ func prepareErrors(_ text: String, file: String = "t.swy") -> String? {
     prepareFailure(text, file: file)?.description
 }
 
-/// Parses, prepares and runs `text` against the in-memory app.
-func run(_ text: String, file: String = "t.swy") throws -> ScenarioResult {
-    let s = try ScenarioParser(file: file).parse(text)
-    return inMemoryRunner.run(try inMemoryRunner.prepare(s))
+/// A run's result and every event the runner handed to its `each` hook.
+@dynamicMemberLookup
+struct Ran {
+    var result: ScenarioResult
+    var events: [TimedEvent]
+    subscript<T>(dynamicMember key: KeyPath<ScenarioResult, T>) -> T { result[keyPath: key] }
 }
 
-/// The events of a result as transcript text lines.
-func lines(_ r: ScenarioResult) -> [String] { r.events.map(TranscriptFormat.textLine) }
+/// Parses, prepares and runs `text` against the in-memory app.
+func run(_ text: String, file: String = "t.swy") throws -> Ran {
+    var events: [TimedEvent] = []
+    let result = inMemoryRunner.run(try inMemoryRunner.prepare(text: text, file: file)) { events.append($0) }
+    return Ran(result: result, events: events)
+}
 
-/// The failures of a result as `file:line:column: message`.
-func failureLines(_ r: ScenarioResult) -> [String] { r.failures.map { "\($0.position): \($0.message)" } }
+/// The events of a run as transcript text lines.
+func lines(_ r: Ran) -> [String] { r.events.map(TranscriptFormat.textLine) }
+
+/// The failures of a run as `file:line:column: message`.
+func failureLines(_ r: Ran) -> [String] { r.failures.map { "\($0.position): \($0.message)" } }

@@ -91,7 +91,12 @@ import Testing
         ("app demo\nprss select\nwait 5", "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n"
             + "bad.swy:3:6: error: expected a duration such as 1.5s or 500ms, found '5'\n"),
         ("app demo\nexpect highlighted \"Kart\"", "bad.swy:2:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"),
-        ("app demo\nsettings missing.json", "bad.swy:2:1: error: cannot read settings file 'missing.json'\n"),
+        ("app demo\nsettings missing.json", "bad.swy:2:1: error: cannot read settings file 'missing.json': no such file\n"),
+        ("app demo\npress selcet", "bad.swy:2:1: error: unknown switch 'selcet'; did you mean 'select'?\n"),
+        ("app demo\nprss select\nexpect highlighted \"Kart\"\nat 0s press next",
+         "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n"
+            + "bad.swy:3:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"
+            + "bad.swy:4:7: error: unknown switch 'next'; the configured switches are: select\n"),
         ("app demo\nset tap-behavior auto-tap\nset hold-duration 0.8", "bad.swy:3:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"),
         ("app demo\ntechnology keyboard", "bad.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs\n"),
         ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard\n"),
@@ -139,14 +144,14 @@ import Testing
         try Data([0x61, 0x70, 0x70, 0x20, 0xFF, 0xFE]).write(to: scratch.url.appendingPathComponent("latin.swy"))
         let r = try switchyard(["run", "nowhere.swy", "latin.swy", "--junit", "report.xml"], in: scratch.url)
         #expect(r.status == 2)
-        #expect(r.stderr == "nowhere.swy: error: cannot read the scenario file\n"
+        #expect(r.stderr == "nowhere.swy: error: cannot read the scenario file: no such file\n"
             + "latin.swy: error: the scenario file is not UTF-8 text\n")
         let xml = try String(contentsOf: scratch.url.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(normalisingTimes(xml) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"switchyard\" tests=\"2\" failures=\"0\" errors=\"2\" time=\"T\">\n"
             + "  <testsuite name=\"switchyard run\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\" time=\"T\">\n"
             + "    <testcase classname=\"scenarios\" name=\"nowhere.swy\" file=\"nowhere.swy\" time=\"T\">\n"
-            + "      <error type=\"unusable-input\" message=\"nowhere.swy: error: cannot read the scenario file\">nowhere.swy: error: cannot read the scenario file</error>\n"
+            + "      <error type=\"unusable-input\" message=\"nowhere.swy: error: cannot read the scenario file: no such file\">nowhere.swy: error: cannot read the scenario file: no such file</error>\n"
             + "    </testcase>\n"
             + "    <testcase classname=\"scenarios\" name=\"latin.swy\" file=\"latin.swy\" time=\"T\">\n"
             + "      <error type=\"unusable-input\" message=\"latin.swy: error: the scenario file is not UTF-8 text\">latin.swy: error: the scenario file is not UTF-8 text</error>\n"

@@ -33,7 +33,7 @@ import Testing
         "demo": "switchyard demo: error: unknown option '--bogus'; expected one of: --quiet",
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
-        "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profiles",
+        "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
         "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --gamecontrollerdb, --profile, --profiles, --settings, --technology, --transcript",

@@ -10,7 +10,7 @@ import Testing
         ("broken.json", "{\"loops\": 2,}", "broken.json:1:13: error: expected a quoted member name, found '}'"),
         ("typo.json", "{\n  \"auto-scaning-time\": 2\n}", "typo.json:2:24: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?"),
         ("manual.json", "{\"scanning-style\": \"manual\"}", "manual.json: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
-        ("nope.json", nil, "nope.json: error: cannot read the settings file"),
+        ("nope.json", nil, "nope.json: error: cannot read the settings file: no such file"),
     ]
 
     @Test(arguments: badSettings)

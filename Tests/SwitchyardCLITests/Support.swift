@@ -1,28 +1,14 @@
+import DeviceTestbed
 import Foundation
 import Testing
 
 /// The repository root, found from this file's path.
 let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The `switchyard` binary built next to the test bundle: in the directory of
-/// `CommandLine.arguments[0]` or of `Bundle.main.bundleURL` (or its parent).
+/// The `switchyard` binary built next to the test bundle (`ToolProcess.binary`).
 let switchyardBinary: URL? = {
-    let fm = FileManager.default
-    var dirs: [URL] = []
-    if let first = CommandLine.arguments.first {
-        dirs.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    dirs.append(Bundle.main.bundleURL)
-    dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    for d in dirs {
-        let candidate = d.appendingPathComponent("switchyard")
-        var isDir: ObjCBool = false
-        if fm.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue, fm.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-    }
-    print("SwitchyardCLITests: no 'switchyard' binary next to the test bundle (looked in \(dirs.map(\.path).joined(separator: ", "))); run 'swift build --build-tests' first")
-    return nil
+    if ToolProcess.binary == nil { print("SwitchyardCLITests: no 'switchyard' binary next to the test bundle; run 'swift build --build-tests' first") }
+    return ToolProcess.binary
 }()
 
 /// What one run of the tool did.
@@ -36,14 +22,31 @@ struct ToolRun {
 /// with standard output and error captured through files.
 func switchyard(_ args: [String], in directory: URL = repoRoot) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
+    return try runToEnd(binary, args, in: directory)
+}
+
+/// Runs `command` with bash in `directory` (the repository root by
+/// default), with the built `switchyard` first on `PATH`: for examples that
+/// need a shell (globs, `<(…)`, pipes).
+func shell(_ command: String, in directory: URL = repoRoot) throws -> ToolRun {
+    let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try runToEnd(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory, environment: environment)
+}
+
+/// Runs `executable ARGS` in `directory` with standard input empty and
+/// standard output and error captured through files, until it ends.
+func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environment: [String: String]? = nil) throws -> ToolRun {
     let scratch = try TemporaryDirectory()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let p = Process()
-    p.executableURL = binary
+    p.executableURL = executable
     p.arguments = args
+    if let environment { p.environment = environment }
     p.currentDirectoryURL = directory
     p.standardInput = FileHandle.nullDevice
     p.standardOutput = try FileHandle(forWritingTo: out)
@@ -106,3 +109,4 @@ let exampleApps: [String] = {
 func appiumImporterIsPlaceholder(_ r: ToolRun) -> Bool {
     r.status == 2 && r.stderr.contains("Appium import is not available yet")
 }
+

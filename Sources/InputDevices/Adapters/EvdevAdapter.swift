@@ -1,3 +1,4 @@
+import Glibc
 import SwitchyardEngine
 
 /// Real hardware through libudev + libevdev, with hotplug.
@@ -33,13 +34,25 @@ public final class EvdevAdapter: InputAdapter {
             .map { DiscoveredDevice(info: $0, match: options.profiles.match($0, override: options.profileOverride)) }
     }
 
+    /// Opens every device with a profile (or the ones asked for). Devices
+    /// present when the session starts are added at its start, instant 0,
+    /// as a replay adds its device.
+    /// - Throws: with none opened (and not `waitForDevices`): the first
+    ///   device's own error, else why the asked-for node is unusable, else
+    ///   `.noDevicesFound`.
     public func start(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
         started = true
         let found = try discover()
         var out: [TimedInput] = []
-        for d in found { out += open(d, at: clock.now()) }
+        for d in found { out += open(d, at: .zero) }
         if readers.isEmpty && !options.waitForDevices {
             if let first = warnings.first { throw first }
+            for node in options.devnodes {
+                guard let d = found.first(where: { $0.info.devnode == node }) else {
+                    throw system_access(node, F_OK) == 0 ? InputDeviceError.notAnInputDevice(devnode: node) : .noSuchDevice(devnode: node)
+                }
+                if d.match == nil { throw InputDeviceError.noProfile(devnode: node, name: d.info.name) }
+            }
             throw InputDeviceError.noDevicesFound
         }
         return out
@@ -64,12 +77,21 @@ public final class EvdevAdapter: InputAdapter {
         }
         for (syspath, reader) in readers.sorted(by: { $0.key < $1.key }) where readable.contains(reader.fd) {
             do {
-                out += try reader.readAvailable(clock: clock)
+                out += try reader.readAvailable(clock: clock, now: now)
             } catch .deviceGone {
                 out += close(syspath: syspath, at: now)
             }
         }
         return out.sorted { $0.time < $1.time }
+    }
+
+    /// Releases what is held on every open device and removes it, in node order.
+    public func finish(at instant: Instant) -> [TimedInput] {
+        var out: [TimedInput] = []
+        for (_, r) in readers.sorted(by: { $0.value.info.devnode < $1.value.info.devnode }) {
+            out += r.releaseAll(at: instant) + [TimedInput(.deviceRemoved(r.info.name), at: instant)]
+        }
+        return out
     }
 
     /// Ungrabs and closes every device. Idempotent.

@@ -25,6 +25,14 @@ public protocol InputAdapter: AnyObject {
     func service(readable: Set<Int32>, now: Instant, clock: SessionClock) throws(InputDeviceError) -> [TimedInput]
     /// True when the adapter has nothing more to give (replay ended, terminal quit).
     var isFinished: Bool { get }
+    /// The signal the input that finished the adapter stands for (Ctrl-C
+    /// in the terminal: `SIGINT`), so the session ends as if it had
+    /// arrived; nil for a plain end (`q`). Default: nil.
+    var finishSignal: Int32? { get }
+    /// The inputs that close the session at `instant`, when it ends for any
+    /// reason: held switches released, devices removed (as a replay does at
+    /// the end of its recording). Called once, before `stop()`. Default: none.
+    func finish(at instant: Instant) -> [TimedInput]
     /// Releases grabs, restores the terminal, closes fds. Idempotent.
     func stop()
     /// Per-device problems that did not stop the adapter (one node not
@@ -37,6 +45,8 @@ public protocol InputAdapter: AnyObject {
 
 extension InputAdapter {
     public var warnings: [InputDeviceError] { [] }
+    public var finishSignal: Int32? { nil }
+    public func finish(at instant: Instant) -> [TimedInput] { [] }
     public var rawObserver: ((DeviceInfo, RawEvent) -> Void)? {
         get { nil }
         set {}
@@ -84,9 +94,14 @@ public struct AdapterOptions: Sendable {
     public var profileOverride: String?
     /// Start even when no usable device is present yet, and wait for hotplug (evdev).
     public var waitForDevices: Bool
+    /// How long a terminal key press holds its switch (terminal: a terminal
+    /// reports presses, not releases). Zero: down and up at once.
+    public var keyPressLength: Interval
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
-                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false) {
+                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false,
+                keyPressLength: Interval = .zero) {
         self.profiles = profiles
+        self.keyPressLength = keyPressLength
         self.waitForDevices = waitForDevices
         self.profileOverride = profileOverride
         self.grab = grab

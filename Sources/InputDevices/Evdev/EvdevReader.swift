@@ -15,6 +15,8 @@ public final class EvdevReader {
     public private(set) var mapper: InputMapper
     /// Whether the kernel accepted `CLOCK_MONOTONIC` timestamps.
     public let monotonicClock: Bool
+    /// This device's stamps as session instants (`DeviceTimeline`), set by the first read.
+    private var timeline: DeviceTimeline?
     /// Optional tap on every raw event, sync deltas included (recording).
     public var rawObserver: ((RawEvent) -> Void)?
     /// Number of `SYN_DROPPED` resyncs seen, for diagnostics.
@@ -36,27 +38,38 @@ public final class EvdevReader {
     public var fd: Int32 { device.fd }
 
     /// Drains all queued events and returns the mapped inputs.
-    public func readAvailable(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
+    ///
+    /// Kernel stamps become session instants through the device's
+    /// `DeviceTimeline` (never before the previous one, never after `now`);
+    /// the mapper and `rawObserver` get the events stamped with those instants.
+    /// - Parameters:
+    ///   - clock: the session clock.
+    ///   - now: when the events are read (the live loop's `clock.now()`).
+    public func readAvailable(clock: SessionClock, now: Instant) throws(InputDeviceError) -> [TimedInput] {
         var out: [TimedInput] = []
+        var timeline = self.timeline ?? DeviceTimeline(clock: clock, kernelClock: monotonicClock ? .monotonic : .realtime)
+        defer { self.timeline = timeline }
+        func take(_ raw: RawEvent) -> RawEvent {
+            let e = timeline.rebase(raw, on: clock, readAt: now)
+            rawObserver?(e)
+            return e
+        }
         do {
             loop: while true {
                 switch try device.next(.normal) {
                 case .drained:
                     break loop
                 case .event(let e):
-                    rawObserver?(e)
-                    out += mapper.feed(e, clock: clock)
+                    out += mapper.feed(take(e), clock: clock)
                 case .sync:
                     resyncCount += 1
                     mapper.discardPartialFrame()
                     sync: while true {
                         switch try device.next(.sync) {
                         case .sync(let delta):
-                            rawObserver?(delta)
-                            out += mapper.feed(delta, clock: clock)
+                            out += mapper.feed(take(delta), clock: clock)
                         case .event(let e):
-                            rawObserver?(e)
-                            out += mapper.feed(e, clock: clock)
+                            out += mapper.feed(take(e), clock: clock)
                             break sync
                         case .drained: break sync
                         }

@@ -1,3 +1,5 @@
+import SwitchyardEngine
+
 /// Records one evdev device to evemu text (the `record` command).
 ///
 /// The description comes from libevdev (what the device reports) plus the
@@ -8,6 +10,9 @@ public final class DeviceRecorder {
     public let info: DeviceInfo
     public let device: EvdevDevice
     public private(set) var recorder: EvemuRecorder
+    /// The device's stamps as session instants (a node that keeps
+    /// `CLOCK_REALTIME` records the same instants as a monotonic one).
+    private var timeline: DeviceTimeline
 
     /// udev properties copied into the recording.
     static let keptProperties = ["ID_INPUT", "ID_BUS", "ID_VENDOR_ID", "ID_MODEL_ID", "ID_PATH"] + DeviceClass.allCases.map(\.rawValue)
@@ -16,7 +21,7 @@ public final class DeviceRecorder {
     public init(info: DeviceInfo, clock: SessionClock, grab: Bool = false) throws(InputDeviceError) {
         self.info = info
         device = try EvdevDevice(devnode: info.devnode)
-        device.useMonotonicClock()
+        timeline = DeviceTimeline(clock: clock, kernelClock: device.useMonotonicClock() ? .monotonic : .realtime)
         if grab { try device.grab() }
         var description = EvemuDescription(device: device)
         description.udevProperties = Self.keptProperties.compactMap { key in info.properties[key].map { (key, $0) } }
@@ -26,19 +31,27 @@ public final class DeviceRecorder {
     public var fd: Int32 { device.fd }
 
     /// Appends every queued event (sync deltas included, as they are what the
-    /// mapper sees). Returns how many were appended.
+    /// mapper sees), stamped with its session instant (`DeviceTimeline`).
+    /// - Parameter now: when the events are read (default: the clock's now).
+    /// - Returns: how many were appended.
     @discardableResult
-    public func readAvailable() throws(InputDeviceError) -> Int {
+    public func readAvailable(now: Instant? = nil) throws(InputDeviceError) -> Int {
         var count = 0
+        let clock = recorder.clock
+        let now = now ?? clock.now()
+        func append(_ e: RawEvent) {
+            recorder.append(timeline.rebase(e, on: clock, readAt: now))
+            count += 1
+        }
         do {
             loop: while true {
                 switch try device.next(.normal) {
                 case .drained: break loop
-                case .event(let e): recorder.append(e); count += 1
+                case .event(let e): append(e)
                 case .sync:
                     sync: while true {
                         switch try device.next(.sync) {
-                        case .sync(let e), .event(let e): recorder.append(e); count += 1
+                        case .sync(let e), .event(let e): append(e)
                         case .drained: break sync
                         }
                     }

@@ -189,9 +189,11 @@ public enum Evemu {
 
     /// Reads and parses a file.
     public static func load(_ path: String) throws(EvemuError) -> EvemuRecording {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw EvemuError(file: path, line: nil, message: "cannot read file; expected a UTF-8 evemu text file")
+        let read: String?
+        do { read = try InputFile.text(path) } catch {
+            throw EvemuError(file: path, line: nil, message: "cannot read: \(error); expected an evemu recording")
         }
+        guard let text = read else { throw EvemuError(file: path, line: nil, message: "the file is not UTF-8 text; expected an evemu recording") }
         return try parse(text, file: path)
     }
 

@@ -13,6 +13,12 @@ public enum InputDeviceError: DiagnosticError, Equatable, Sendable {
     case grabBusy(devnode: String)
     /// Enumeration found no usable input device.
     case noDevicesFound
+    /// A node asked for (`--device PATH`) does not exist.
+    case noSuchDevice(devnode: String)
+    /// A node asked for exists but is not an input device udev knows.
+    case notAnInputDevice(devnode: String)
+    /// A node asked for is an input device no profile applies to.
+    case noProfile(devnode: String, name: String)
     /// libudev could not be initialised.
     case udevUnavailable(Errno)
     /// A recording, profile or GameControllerDB file could not be used: its diagnostics (file, line, what was expected).
@@ -36,7 +42,9 @@ public enum InputDeviceError: DiagnosticError, Equatable, Sendable {
     /// The device node the error is about, if any.
     public var location: SourceLocation? {
         switch self {
-        case .permissionDenied(let node), .deviceGone(let node), .grabBusy(let node): return SourceLocation(file: node)
+        case .permissionDenied(let node), .deviceGone(let node), .grabBusy(let node), .noSuchDevice(let node),
+             .notAnInputDevice(let node), .noProfile(let node, _):
+            return SourceLocation(file: node)
         case .system(_, let node, _): return node == "-" ? nil : SourceLocation(file: node)
         case .noDevicesFound, .udevUnavailable, .invalidFile: return nil
         }
@@ -56,6 +64,12 @@ public enum InputDeviceError: DiagnosticError, Equatable, Sendable {
         case .noDevicesFound:
             return "no input devices found; plug in a switch interface, keyboard or controller, "
                 + "and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)"
+        case .noSuchDevice:
+            return "no such device node; 'switchyard devices --all' lists the input devices"
+        case .notAnInputDevice:
+            return "not an input device; 'switchyard devices --all' lists the input devices"
+        case .noProfile(_, let name):
+            return "no device profile applies to \"\(name)\"; pass --profile NAME to use one ('switchyard devices --all' shows each device's match)"
         case .udevUnavailable(let e):
             return "libudev could not start (\(e)); is /sys mounted?"
         case .invalidFile(let diagnostics):

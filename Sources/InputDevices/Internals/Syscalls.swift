@@ -9,6 +9,7 @@
 import CLibevdev
 import CLibudev
 import Glibc
+import Synchronization
 
 // MARK: - libc
 
@@ -43,9 +44,15 @@ func system_pipe_nonblocking(_ fds: UnsafeMutablePointer<Int32>) -> Int32 {
 @inline(__always) func system_access(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }
 
 /// CLOCK_MONOTONIC now, in microseconds. The corresponding C function is `clock_gettime`.
-func system_monotonicMicroseconds() -> Int64 {
+func system_monotonicMicroseconds() -> Int64 { system_clockMicroseconds(CLOCK_MONOTONIC) }
+
+/// CLOCK_REALTIME now, in microseconds (the clock evdev stamps events with
+/// unless asked for another). The corresponding C function is `clock_gettime`.
+func system_realtimeMicroseconds() -> Int64 { system_clockMicroseconds(CLOCK_REALTIME) }
+
+private func system_clockMicroseconds(_ clock: clockid_t) -> Int64 {
     var ts = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &ts)
+    _ = clock_gettime(clock, &ts)
     return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1_000
 }
 
@@ -176,6 +183,69 @@ func system_terminal_restore(_ fd: Int32, _ saved: SavedTerminal) {
     _ = system_tcsetattr(fd, TCSAFLUSH, &s)
 }
 
+// MARK: - Terminal guard
+
+/// The terminal a crash must restore (-1: none), and its saved settings.
+/// Globals because a C signal handler and an `atexit` function cannot
+/// capture context; the descriptor is atomic, the settings are written
+/// before it is published and only read after.
+private let guardedTerminalFD = Atomic<Int32>(-1)
+nonisolated(unsafe) private let guardedTerminalSettings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+private let terminalGuardInstalled = Atomic<Bool>(false)
+
+/// The signals a crash or a kill raises whose default action ends the
+/// process without running Swift code: a trap (`SIGILL`, `SIGTRAP`),
+/// `SIGABRT`, a bad access (`SIGSEGV`, `SIGBUS`), `SIGFPE`, and `SIGQUIT`.
+let system_fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT]   // 7: see the handler
+
+/// The dispositions the guard replaced, one per fatal signal, restored by
+/// its handler before the signal goes on (so a backtracer installed before
+/// still reports the crash).
+nonisolated(unsafe) private let savedFatalActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+nonisolated(unsafe) private let savedFatalSignals = UnsafeMutablePointer<Int32>.allocate(capacity: 32)
+
+/// Puts the guarded terminal back (async-signal-safe: one `tcsetattr`).
+private func system_terminal_restoreGuarded() {
+    let fd = guardedTerminalFD.load(ordering: .sequentiallyConsistent)
+    if fd >= 0 { _ = tcsetattr(fd, TCSANOW, guardedTerminalSettings) }
+}
+
+/// Makes sure `saved` is restored on `fd` however the process ends: at
+/// `exit` (an `atexit` function) and on a fatal signal (a handler that
+/// restores, then dies of the signal with its default action). Handlers
+/// and the `atexit` function are installed once per process; `system_terminal_unguard`
+/// disarms them. The corresponding C functions are `atexit`, `sigaction`,
+/// `tcsetattr` and `raise`.
+func system_terminal_guard(_ fd: Int32, _ saved: SavedTerminal) {
+    guardedTerminalSettings.pointee = saved.settings
+    guardedTerminalFD.store(fd, ordering: .sequentiallyConsistent)
+    system_signal_unblock(system_fatalSignals)
+    guard terminalGuardInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return }
+    _ = atexit { system_terminal_restoreGuarded() }
+    for (k, s) in system_fatalSignals.enumerated() {
+        savedFatalSignals[k] = s
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { sig in
+            system_terminal_restoreGuarded()
+            // Hand the signal on to what was there before (by default: end the process).
+            for k in 0..<7 where savedFatalSignals[k] == sig { _ = sigaction(sig, savedFatalActions + k, nil) }
+            _ = raise(sig)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        _ = sigaction(s, &action, savedFatalActions + k)
+    }
+}
+
+/// Disarms `system_terminal_guard` (the terminal was restored the normal way).
+func system_terminal_unguard() {
+    guardedTerminalFD.store(-1, ordering: .sequentiallyConsistent)
+}
+
+/// Runs what a fatal signal's handler runs first, without the signal: for
+/// tests of the guard. The corresponding C function is `tcsetattr`.
+func system_terminal_restoreGuardedForTesting() { system_terminal_restoreGuarded() }
+
 /// Saved signal disposition, restored by `system_signal_restore`.
 struct SavedSignal { var signal: Int32; var action: sigaction }
 
@@ -189,6 +259,16 @@ func system_signal_install(_ signal: Int32, _ handler: @convention(c) (Int32) ->
     var old = sigaction()
     _ = system_sigaction(signal, &action, &old)
     return SavedSignal(signal: signal, action: old)
+}
+
+/// Unblocks `signals` on the calling thread: a process may be started with
+/// them blocked (the mask is inherited), and then they would never arrive.
+/// The corresponding C function is `pthread_sigmask`.
+func system_signal_unblock(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in signals { sigaddset(&set, s) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
 }
 
 /// Puts back a saved disposition. The corresponding C function is `sigaction`.

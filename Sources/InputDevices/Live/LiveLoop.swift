@@ -29,9 +29,19 @@ public enum LiveLoopExit: Hashable, Sendable, CustomStringConvertible {
     case adaptersFinished
     public var description: String {
         switch self {
-        case .signal(let s): return "stopped by signal \(s)"
+        case .signal(let s): return "stopped by \(Self.signalName(s))"
         case .emergency(let t): return t.description
         case .adaptersFinished: return "input ended"
+        }
+    }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal 14`.
+    public static func signalName(_ s: Int32) -> String {
+        switch s {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        default: return "signal \(s)"
         }
     }
 }
@@ -51,6 +61,16 @@ public final class LiveLoop<Sink: InputSink> {
     public var onOutput: (Sink.Output) -> Void
     /// Every input, before it reaches the sink (logging, tests).
     public var onInput: (TimedInput) -> Void = { _ in }
+    /// Called once every adapter has started (devices open, terminal raw),
+    /// before their first inputs: nothing is shown before that can fail.
+    public var onStart: () -> Void = {}
+    /// The instant the session ended (set when `run` returns): everything
+    /// up to it went to the sink, and the adapters' closing inputs
+    /// (`InputAdapter.finish(at:)`) are at it. A recording of the session
+    /// ends here too, so its replay ends where the session did.
+    public private(set) var endedAt: Instant = .zero
+    /// The latest instant given to the sink.
+    private var latest: Instant = .zero
 
     public init(adapters: [any InputAdapter], sink: Sink, clock: SessionClock, chord: EmergencyChord = EmergencyChord(),
                 onOutput: @escaping (Sink.Output) -> Void = { _ in }) {
@@ -61,8 +81,10 @@ public final class LiveLoop<Sink: InputSink> {
         self.onOutput = onOutput
     }
 
-    /// Runs until a signal, the emergency chord, or the end of input.
-    /// `signals` may be injected (tests); by default SIGINT/SIGTERM are caught.
+    /// Runs until a signal, the emergency chord, or the end of input; then
+    /// closes the session at `endedAt` (the adapters' closing inputs, the
+    /// sink's timers up to then) and stops every adapter.
+    /// `signals` may be injected (tests); by default SIGINT/SIGTERM/SIGHUP are caught.
     public func run(signals: SignalPipe? = nil) throws(InputDeviceError) -> LiveLoopExit {
         let pipe: SignalPipe
         if let signals { pipe = signals } else {
@@ -72,12 +94,33 @@ public final class LiveLoop<Sink: InputSink> {
             for a in adapters { a.stop() }
             if signals == nil { pipe.uninstall() }
         }
+        let exit = try loop(pipe)
+        close()
+        return exit
+    }
+
+    /// Ends the session now (or at the latest input, if later): the
+    /// adapters' closing inputs, then every timer up to that instant.
+    private func close() {
+        let end = max(clock.now(), latest)
+        endedAt = end
+        var closing: [TimedInput] = []
+        for a in adapters { closing += a.finish(at: end) }
+        for input in closing { deliver(input) }
+        if let d = sink.nextDeadline, d <= end { sink.advance(to: end).forEach(onOutput) }
+    }
+
+    private func loop(_ pipe: SignalPipe) throws(InputDeviceError) -> LiveLoopExit {
         var initial: [TimedInput] = []
         for a in adapters { initial += try a.start(clock: clock) }
+        onStart()
         if let exit = dispatch(initial) { return exit }
 
         while true {
-            if adapters.allSatisfy({ $0.isFinished }) { return .adaptersFinished }
+            if adapters.allSatisfy({ $0.isFinished }) {
+                if let s = adapters.compactMap(\.finishSignal).first { return .signal(s) }
+                return .adaptersFinished
+            }
             let deadlines = [sink.nextDeadline, chord.deadline] + adapters.map(\.nextWakeup)
             let deadline = deadlines.compactMap { $0 }.min()
             let timeout = Self.timeoutMilliseconds(until: deadline, now: clock.now())
@@ -92,7 +135,10 @@ public final class LiveLoop<Sink: InputSink> {
             for a in adapters { inputs += try a.service(readable: readable, now: now, clock: clock) }
             if let exit = dispatch(inputs.sorted { $0.time < $1.time }) { return exit }
             if let t = chord.advance(to: now) { return .emergency(t) }
-            if let d = sink.nextDeadline, d <= now { sink.advance(to: now).forEach(onOutput) }
+            if let d = sink.nextDeadline, d <= now {
+                latest = max(latest, now)
+                sink.advance(to: now).forEach(onOutput)
+            }
         }
     }
 
@@ -100,11 +146,17 @@ public final class LiveLoop<Sink: InputSink> {
     private func dispatch(_ inputs: [TimedInput]) -> LiveLoopExit? {
         for input in inputs {
             if let t = chord.handle(input) { return .emergency(t) }
-            onInput(input)
-            if let d = sink.nextDeadline, d < input.time { sink.advance(to: input.time).forEach(onOutput) }
-            sink.deliver(input).forEach(onOutput)
+            deliver(input)
         }
         return nil
+    }
+
+    /// Hands one input to the sink, after the timers due before it.
+    private func deliver(_ input: TimedInput) {
+        onInput(input)
+        latest = max(latest, input.time)
+        if let d = sink.nextDeadline, d < input.time { sink.advance(to: input.time).forEach(onOutput) }
+        sink.deliver(input).forEach(onOutput)
     }
 
     /// Milliseconds from `now` to `deadline`, rounded up so the loop never wakes

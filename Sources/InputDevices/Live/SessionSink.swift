@@ -31,9 +31,11 @@ public final class SessionSink: InputSink {
     }
 
     /// Runs timed inputs headlessly (a replay): each input at its instant,
-    /// then the timers up to `end`.
+    /// then the timers up to `end`, by default the last input's instant
+    /// (where the recording, and the live session it was made in, ended).
     public func replay(_ inputs: [TimedInput], until end: Instant? = nil) {
-        for input in inputs.sorted(by: { $0.time < $1.time }) { _ = deliver(input) }
-        if let end { _ = advance(to: end) }
+        let sorted = inputs.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        for input in sorted { _ = deliver(input) }
+        if let end = end ?? sorted.last?.time { _ = advance(to: end) }
     }
 }

@@ -40,6 +40,9 @@ public final class SignalPipe: Sendable {
                 _ = system_write(signalPipeWriteFD.load(ordering: .sequentiallyConsistent), &byte, 1)
             })
         }
+        // Started with these signals blocked (the mask is inherited), the
+        // process would never see them: this thread, the loop's, takes them.
+        system_signal_unblock(signals)
         state = Mutex((saved, false))
     }
 

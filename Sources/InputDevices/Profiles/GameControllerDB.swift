@@ -49,8 +49,12 @@ public struct GameControllerDB: Hashable, Sendable {
     /// Reads and parses `path`.
     /// - Throws: `GameControllerDBError`; for an unreadable file, one without a line.
     public static func load(_ path: String) throws(GameControllerDBError) -> GameControllerDB {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw GameControllerDBError(file: path, line: nil, message: "cannot read file; expected an SDL gamecontrollerdb.txt (UTF-8 text)")
+        let read: String?
+        do { read = try InputFile.text(path) } catch {
+            throw GameControllerDBError(file: path, line: nil, message: "cannot read: \(error); expected an SDL gamecontrollerdb.txt")
+        }
+        guard let text = read else {
+            throw GameControllerDBError(file: path, line: nil, message: "the file is not UTF-8 text; expected an SDL gamecontrollerdb.txt")
         }
         return try parse(text, file: path)
     }

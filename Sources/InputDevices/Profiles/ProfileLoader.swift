@@ -52,10 +52,9 @@ public enum ProfileLoader {
         var out: [DeviceProfile] = []
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ProfileError(file: path, message: "cannot read file")
-            }
-            out.append(try parse(data, file: path))
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(path) } catch { throw ProfileError(file: path, message: "cannot read: \(error)") }
+            out.append(try parse(bytes, file: path))
         }
         return out
     }

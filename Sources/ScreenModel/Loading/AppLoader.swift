@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Loads an app from a file in any format Switchyard reads, detected by
@@ -39,18 +40,13 @@ public enum AppLoader {
     /// Reads and decodes the file at `path`. A regular file larger than
     /// `Limits.maximumFileBytes` is refused before it is read.
     public static func load(path: String) throws(ScreenModelError) -> AppModel {
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-           attributes[.type] as? FileAttributeType == .typeRegular,
-           let size = (attributes[.size] as? NSNumber)?.uint64Value, size > UInt64(Limits.maximumFileBytes) {
-            throw .tooLarge(file: path, bytes: Int(clamping: size), limit: Limits.maximumFileBytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: Limits.maximumFileBytes)
+        } catch {
+            if case .tooLarge(let size, let limit) = error { throw .tooLarge(file: path, bytes: size, limit: limit) }
+            throw .unreadable(file: path, reason: error.description)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw .unreadable(file: path, reason: isDir.boolValue ? "it is a directory" : "permission denied")
-            }
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        return try load([UInt8](data), file: path)
+        return try load(bytes, file: path)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import ScreenModel
 import SwitchyardEngine
@@ -12,7 +13,8 @@ public struct PreparedScenario: Sendable {
     public var pressLength: Interval
 }
 
-/// The outcome of one expectation that did not hold.
+/// The outcome of one expectation that did not hold (or of a `bug` event:
+/// something the engine did not expect, which fails the run too).
 public struct ExpectationFailure: Sendable, Hashable {
     public var position: SourcePosition
     public var message: String
@@ -21,18 +23,30 @@ public struct ExpectationFailure: Sendable, Hashable {
     public var time: Instant
 }
 
-/// What running a scenario produced.
+/// What running a scenario produced. The events themselves go to the
+/// runner's `each` hook as they happen (`ScenarioRunner.run(_:each:)`);
+/// the result keeps none of them, so it does not grow with simulated time.
 public struct ScenarioResult: Sendable {
     public var file: String
-    public var events: [TimedEvent]
+    /// Failed expectations and `bug` events, in the order they happened.
     public var failures: [ExpectationFailure]
+    /// The line the run stopped at because it could not go on (an `at`
+    /// earlier than the clock, after a `within` wait ran late): a scenario
+    /// error, like those found before the run (exit status 2).
+    public var stopped: ScriptError?
     /// How many expectations were checked.
     public var expectations: Int
+    /// How many of them held.
+    public var held: Int
     /// Simulated time at the end.
     public var endTime: Instant
     /// Inputs delivered: switch presses, keys, utterances.
     public var presses: Int
-    public var passed: Bool { failures.isEmpty }
+    /// The most events the runner held at once (the window since the last
+    /// input and the context kept for failure reports); bounded by the app,
+    /// never by the length of the scenario.
+    public var peakRetainedEvents: Int
+    public var passed: Bool { failures.isEmpty && stopped == nil }
 }
 
 /// Loads what a scenario names and runs it against a `Session` in simulated
@@ -49,24 +63,40 @@ public struct ScenarioRunner: Sendable {
 
     public static let defaultPressLength = Interval.milliseconds(100)
 
-    /// Resolves `path` against the folder of `scenarioFile`.
+    /// Resolves `path` against the folder of `scenarioFile`; against the
+    /// working directory for a scenario read from `/dev/stdin` or a process
+    /// substitution (`/dev/fd/63`), whose folder means nothing.
     public static func resolve(_ path: String, relativeTo scenarioFile: String) -> String {
-        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("/") || scenarioFile.hasPrefix("/dev/") || scenarioFile.hasPrefix("/proc/") { return path }
         let dir = (scenarioFile as NSString).deletingLastPathComponent
         return dir.isEmpty ? path : (dir as NSString).appendingPathComponent(path)
     }
 
     // MARK: - Prepare
 
-    /// Loads the app and settings and checks every element name, switch and
-    /// setting, so that nothing runs on a scenario that cannot finish.
+    /// Parses and prepares the scenario `text` read from `file`: every
+    /// problem of the file, syntax and the rest, reported together.
+    /// - Throws: `ScriptErrors`, each with file, line and column, in file order.
+    public func prepare(text: String, file: String) throws(ScriptErrors) -> PreparedScenario {
+        let (scenario, syntax) = ScenarioParser(file: file).parsePartially(text)
+        return try prepare(scenario, syntaxErrors: syntax)
+    }
+
+    /// Loads the app and settings and checks every element name, switch,
+    /// setting and `at` time, so that nothing runs on a scenario that cannot finish.
     /// - Throws: `ScriptErrors`, each with file, line and column.
     public func prepare(_ scenario: Scenario) throws(ScriptErrors) -> PreparedScenario {
-        var errors: [ScriptError] = []
+        try prepare(scenario, syntaxErrors: [])
+    }
+
+    func prepare(_ scenario: Scenario, syntaxErrors: [ScriptError]) throws(ScriptErrors) -> PreparedScenario {
+        var errors = syntaxErrors
+        func done() -> ScriptErrors { ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
         switch scenario.technology {
         case .switchControl: break
         case .fullKeyboardAccess, .voiceControl:
-            throw ScriptErrors(errors: [ScriptError("technology '\(scenario.technology.name)' (\(scenario.technology)) is not available yet in this version of Switchyard; only switch-control runs", at: scenario.technologyPosition ?? scenario.appPosition)])
+            errors.append(ScriptError("technology '\(scenario.technology.name)' (\(scenario.technology)) is not available yet in this version of Switchyard; only switch-control runs", at: scenario.technologyPosition ?? scenario.appPosition))
+            throw done()
         }
         for (step, position) in scenario.steps {
             switch step {
@@ -77,32 +107,43 @@ public struct ScenarioRunner: Sendable {
             default: break
             }
         }
-        var app: AppModel
-        do {
-            app = try appProvider(scenario.app, scenario.file)
-        } catch {
-            throw ScriptErrors(errors: errors + [ScriptError(error, namedAt: scenario.appPosition, note: "app file named here")])
+        // Lines that did not parse hide what they would have set: no element
+        // checks without the app, no switch checks after unknown settings.
+        let unparsed = scenario.unparsed
+        var app: AppModel? = nil
+        if !unparsed.contains(where: { $0.command == "app" }) {
+            do {
+                app = try appProvider(scenario.app, scenario.file)
+            } catch {
+                errors.append(ScriptError(error, namedAt: scenario.appPosition, note: "app file named here"))
+            }
         }
-        if let start = scenario.startScreen {
-            if app.screen(named: start.name) == nil {
-                errors.append(ScriptError("no screen named '\(start.name)'; the app has: \(app.screens.map(\.name).joined(separator: ", "))", at: start.position))
+        if let start = scenario.startScreen, let a = app {
+            if a.screen(named: start.name) == nil {
+                errors.append(ScriptError("no screen named '\(start.name)'; the app has: \(a.screens.map(\.name).joined(separator: ", "))", at: start.position))
             } else {
-                app.startScreen = start.name
+                app?.startScreen = start.name
             }
         }
         var settings = SwitchControlSettings()
+        var settingsKnown = !unparsed.contains { $0.command == "settings" }
         if let f = scenario.settingsFile {
             let path = Self.resolve(f, relativeTo: scenario.file)
-            if let data = FileManager.default.contents(atPath: path) {
+            do {
+                let bytes = try InputFile.read(path)
                 do {
-                    settings = try SwitchControlSettings.load(json: [UInt8](data), file: path)
+                    settings = try SwitchControlSettings.load(json: bytes, file: path)
                 } catch {
+                    settingsKnown = false
                     errors.append(ScriptError(error, namedAt: scenario.settingsPosition!, note: "settings file named here"))
                 }
-            } else {
-                errors.append(ScriptError("cannot read settings file '\(path)'", at: scenario.settingsPosition!))
+            } catch {
+                settingsKnown = false
+                errors.append(ScriptError("cannot read settings file '\(path)': \(error)", at: scenario.settingsPosition!))
             }
         }
+        // A `set` line that did not parse may have changed the switches or the press length.
+        let firstUnparsedSet = unparsed.filter { $0.command == "set" }.map(\.line).min() ?? .max
         var pressLength = Self.defaultPressLength
         for o in scenario.overrides {
             if o.name == "press-length" {
@@ -115,19 +156,23 @@ public struct ScenarioRunner: Sendable {
             do {
                 try settings.set(o.name, o.value)
             } catch {
+                settingsKnown = settingsKnown && o.name != "switches"
                 errors.append(ScriptError(error.message, at: o.position))
             }
         }
         let matcher = ElementMatcher()
-        var lastAt = Instant.zero
+        var clock = EarliestClock(pressLength: pressLength)
         var later = settings
         for (step, position) in scenario.steps {
+            let known = settingsKnown && position.line ?? 0 < firstUnparsedSet
+            if !known { clock.pressLength = .zero }
             switch step {
             case .set(let name, let value):
                 // Checked as it will apply: on the settings as they stand at that line.
                 if name == "press-length" {
-                    if case .failure(let p) = DurationSyntax.parse(value, bareSeconds: true) {
-                        errors.append(ScriptError(p.message(value, for: "press-length"), at: position))
+                    switch DurationSyntax.parse(value, bareSeconds: true) {
+                    case .success(let d): clock.pressLength = known ? d : .zero
+                    case .failure(let p): errors.append(ScriptError(p.message(value, for: "press-length"), at: position))
                     }
                     continue
                 }
@@ -137,13 +182,22 @@ public struct ScenarioRunner: Sendable {
                     try next.validate()
                     later = next
                 } catch let e as SettingsError {
+                    if name == "switches" { settingsKnown = false }
                     errors.append(ScriptError(e.message, at: position))
                 } catch let e as SessionError {
+                    if name == "switches" { settingsKnown = false }
                     errors.append(ScriptError(e.message, at: position))
                 } catch {
                     errors.append(ScriptError("\(error)", at: position))
                 }
+            case .press(let id, _), .down(let id), .up(let id):
+                if known, later.assignment(of: id) == nil {
+                    let names = later.switches.map(\.switchID.name)
+                    let hint = Suggestion.hint(for: id.name, among: names, fallback: "; the configured switches are: \(names.joined(separator: ", "))")
+                    errors.append(ScriptError("unknown switch '\(id.name)'\(hint)", at: position))
+                }
             case .expect(let e):
+                guard let app else { break }
                 let names: [ElementName]
                 switch e {
                 case .highlighted(let n, _), .activated(let n, _), .value(let n, _): names = [n]
@@ -156,28 +210,26 @@ public struct ScenarioRunner: Sendable {
                 if case .screen(let s) = e, !app.screens.contains(where: { $0.name == s || $0.title == s }) {
                     errors.append(ScriptError("no screen named or titled '\(s)'; the app has: \(app.screens.map(\.name).joined(separator: ", "))", at: position))
                 }
-            case .at(let t):
-                if t < lastAt {
-                    errors.append(ScriptError("time goes backwards: 'at \(t)' comes after 'at \(lastAt)'", at: position))
-                }
-                lastAt = t
             default: break
             }
+            if let problem = clock.take(step, at: position) { errors.append(ScriptError(problem, at: position)) }
         }
         if let position = scenario.firstStepPastTimeLimit(pressLength: pressLength) {
             errors.append(ScriptError("the scenario's clock can pass the longest simulated time, \(Interval.maximum) (1000 years), at this step; expected waits, presses and windows that add up to less", at: position))
         }
         let configuration = SessionConfiguration(technology: .switchControl(settings), navigation: NavigationOptions())
-        do {
-            _ = try Session(app: app, configuration: configuration)
-        } catch {
-            // Point at the last `set` of a setting the message names (the line
-            // that made the contradiction), else the settings file, else `app`.
-            let message = error.message
-            let culprit = scenario.overrides.last { error.settingNames.contains($0.name) }?.position
-            errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+        if let app {
+            do {
+                _ = try Session(app: app, configuration: configuration)
+            } catch {
+                // Point at the last `set` of a setting the message names (the line
+                // that made the contradiction), else the settings file, else `app`.
+                let message = error.message
+                let culprit = scenario.overrides.last { error.settingNames.contains($0.name) }?.position
+                errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+            }
         }
-        if !errors.isEmpty { throw ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
+        guard errors.isEmpty, let app else { throw done() }
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
     }
 
@@ -186,32 +238,134 @@ public struct ScenarioRunner: Sendable {
     /// Runs a prepared scenario to its end. Failed expectations are
     /// collected; the run goes on so that one report shows them all.
     public func run(_ p: PreparedScenario) -> ScenarioResult {
-        var run = Run(prepared: p)
-        run.go()
-        return ScenarioResult(file: p.scenario.file, events: run.events, failures: run.failures,
-                              expectations: run.expectations, endTime: run.cursor, presses: run.presses)
+        run(p) { _ in }
     }
+
+    /// Runs a prepared scenario, handing every event to `each` as it
+    /// happens (to print or stream a transcript); the runner itself keeps
+    /// only what expectations and failure reports need.
+    /// - Parameters:
+    ///   - p: the prepared scenario.
+    ///   - each: called with every event, in order.
+    /// - Returns: the failures and counts.
+    public func run(_ p: PreparedScenario, each: (TimedEvent) -> Void) -> ScenarioResult {
+        withoutActuallyEscaping(each) { each in
+            var run = Run(prepared: p, each: each)
+            run.go()
+            return ScenarioResult(file: p.scenario.file, failures: run.failures, stopped: run.stopped,
+                                  expectations: run.expectations, held: run.expectations - run.failedExpectations,
+                                  endTime: run.cursor, presses: run.presses, peakRetainedEvents: run.peakRetained)
+        }
+    }
+}
+
+/// The earliest the clock can be at each line, known before the run: presses
+/// (their length), `wait`, `at` and `expect no activation for` move it by a
+/// known amount; a `within` wait by anything from nothing to its window, so
+/// after one this is a lower bound. An `at` earlier than it can never run.
+struct EarliestClock {
+    var now = Instant.zero
+    /// The length of a `press` without `for` (zero when a line that did not parse may have changed it).
+    var pressLength: Interval
+    /// The `at` that set `now`, when nothing moved the clock since.
+    var lastAt: Instant? = nil
+    /// The line that last moved the clock.
+    var movedOn: Int? = nil
+
+    /// Moves the clock over `step`; the problem when `step` is an `at` that would go back.
+    mutating func take(_ step: ScenarioStep, at position: SourcePosition) -> String? {
+        var by = Interval.zero
+        switch step {
+        case .press(_, let length): by = length ?? pressLength
+        case .wait(let d): by = d
+        case .expect(.noActivation(for: let d)): by = d
+        case .at(let t):
+            defer {
+                if t >= now { now = t; lastAt = t; movedOn = position.line }
+            }
+            guard t < now else { return nil }
+            if let lastAt { return "time goes backwards: 'at \(t)' comes after 'at \(lastAt)'" }
+            return "time goes backwards: 'at \(t)' but the clock is already at \(now) here (after line \(movedOn ?? 1))"
+        case .down, .up, .key, .say, .expect, .set: return nil
+        }
+        if by > .zero {
+            now = now + by
+            lastAt = nil
+            movedOn = position.line
+        }
+        return nil
+    }
+}
+
+/// What the events since the last input hold for `expect activated`,
+/// `expect announcement` and `expect scanning stopped`: each activated
+/// element and each announcement once, so the window grows with the app,
+/// never with time.
+struct EventWindow {
+    /// An element as expectations match it: its screen and index.
+    struct Key: Hashable {
+        var screen: String
+        var index: ElementIndex
+    }
+    /// Activations in the order first seen (nil: a point with no element).
+    private(set) var activations: [ElementRef?] = []
+    private var activated: Set<Key?> = []
+    /// Announcements in the order first seen.
+    private(set) var announcements: [String] = []
+    private var announced: Set<String> = []
+    private(set) var scanningStopped = false
+
+    var count: Int { activations.count + announcements.count + (scanningStopped ? 1 : 0) }
+
+    mutating func add(_ event: Event) {
+        switch event {
+        case .activated(let ref, _):
+            if activated.insert(ref.map { Key(screen: $0.screen, index: $0.index) }).inserted { activations.append(ref) }
+        case .announced(let text):
+            if announced.insert(text).inserted { announcements.append(text) }
+        case .scanningStopped:
+            scanningStopped = true
+        default:
+            break
+        }
+    }
+
+    mutating func reset() { self = EventWindow() }
 }
 
 /// The mutable state of one scenario run.
 struct Run {
     let prepared: PreparedScenario
     var session: Session
-    var events: [TimedEvent] = []
+    /// The runner's `each` hook.
+    let each: (TimedEvent) -> Void
     var failures: [ExpectationFailure] = []
+    var failedExpectations = 0
+    var stopped: ScriptError? = nil
     var cursor = Instant.zero
-    /// Where the events since the last input start: what `expect activated`,
-    /// `expect announcement` and `expect scanning stopped` look at.
-    var checked = 0
+    /// What `expect activated`, `expect announcement` and `expect scanning
+    /// stopped` look at: the events since the last input.
+    var sinceInput = EventWindow()
+    /// The last few events, the context of a failure report.
+    var recent: [TimedEvent] = []
+    static let contextLength = 6
+    /// Events of one session call, before they are looked at (reused).
+    var batch: [TimedEvent] = []
+    var peakRetained = 0
     var expectations = 0
     var presses = 0
+    /// The line being run: where a `bug` event is reported.
+    var position: SourcePosition
+    /// The last line whose `within` wait moved the clock.
+    var lastWithin: SourcePosition? = nil
     /// The settings as they stand (a `set` step changes them from there on).
     var settings: SwitchControlSettings
     var pressLength: Interval
     let matcher = ElementMatcher()
 
-    init(prepared: PreparedScenario) {
+    init(prepared: PreparedScenario, each: @escaping (TimedEvent) -> Void) {
         self.prepared = prepared
+        self.each = each
         // Prepared scenarios were checked to build a session.
         self.session = try! Session(app: prepared.app, configuration: prepared.configuration)
         if case .switchControl(let s)? = prepared.configuration.settings(of: .switchControl) {
@@ -220,38 +374,86 @@ struct Run {
             settings = SwitchControlSettings()
         }
         pressLength = prepared.pressLength
-    }
-
-    mutating func record(_ new: [TimedEvent]) {
-        events.append(contentsOf: new)
+        position = prepared.scenario.appPosition
     }
 
     /// The scanner menu's items while it is open.
     var menu: [String]? { session.presentation.scannerMenu?.items }
 
     mutating func go() {
-        record(session.start(at: .zero))
+        take { session, out in out = session.start(at: .zero) }
         for (step, position) in prepared.scenario.steps {
+            self.position = position
             perform(step, at: position)
+            if stopped != nil { return }
+        }
+    }
+
+    // MARK: - Events
+
+    /// Runs one session call whose events land in `batch`, then looks at
+    /// them; returns the first event `matching` accepts.
+    @discardableResult
+    mutating func take(matching: (Event) -> Bool = { _ in false }, _ call: (inout Session, inout [TimedEvent]) -> Void) -> TimedEvent? {
+        var fresh: [TimedEvent] = []
+        swap(&fresh, &batch)
+        fresh.removeAll(keepingCapacity: true)
+        call(&session, &fresh)
+        var hit: TimedEvent? = nil
+        for e in fresh {
+            observe(e)
+            if hit == nil && matching(e.event) { hit = e }
+        }
+        peakRetained = max(peakRetained, recent.count + sinceInput.count + fresh.count)
+        swap(&fresh, &batch)
+        return hit
+    }
+
+    /// One event: to the hook, the window, the failure context; a `bug`
+    /// event (the engine met a case it does not expect) fails the run.
+    mutating func observe(_ e: TimedEvent) {
+        each(e)
+        sinceInput.add(e.event)
+        if recent.count == Self.contextLength { recent.removeFirst() }
+        recent.append(e)
+        if case .bug(let text) = e.event {
+            failures.append(ExpectationFailure(position: position, message: "engine bug (please report it): \(text)",
+                                               context: recent, time: e.time))
         }
     }
 
     mutating func deliver(_ input: Input) {
-        record(session.handle(TimedInput(input, at: cursor)))
+        let at = cursor
+        take { session, out in session.handle(TimedInput(input, at: at)) { out.append($0) } }
     }
 
-    mutating func moveTo(_ t: Instant) {
-        if t > cursor {
-            cursor = t
-            record(session.advance(to: t))
+    /// Fires the timers due up to `t`, one deadline at a time (no batch
+    /// grows with the length of a wait).
+    /// - Returns: the first event `matching` accepts on the way.
+    mutating func fire(upTo t: Instant, matching: (Event) -> Bool = { _ in false }) -> TimedEvent? {
+        var first: TimedEvent? = nil
+        while let next = session.nextDeadline, next <= t {
+            let hit = take(matching: matching) { session, out in session.advance(to: next) { out.append($0) } }
+            if first == nil { first = hit }
         }
+        let hit = take(matching: matching) { session, out in session.advance(to: t) { out.append($0) } }
+        return first ?? hit
+    }
+
+    /// Moves the clock to `t` (never back).
+    /// - Returns: the first event `matching` accepts on the way.
+    @discardableResult
+    mutating func moveTo(_ t: Instant, matching: (Event) -> Bool = { _ in false }) -> TimedEvent? {
+        guard t > cursor else { return nil }
+        cursor = t
+        return fire(upTo: t, matching: matching)
     }
 
     mutating func perform(_ step: ScenarioStep, at position: SourcePosition) {
         switch step {
         case .press, .down, .up, .key, .say:
             // Event expectations look at what happened since the last input.
-            checked = events.count
+            sinceInput.reset()
         case .wait, .at, .expect, .set:
             break
         }
@@ -277,12 +479,18 @@ struct Run {
             moveTo(cursor + d)
         case .at(let t):
             if t < cursor {
-                fail("time goes backwards: 'at \(t)' but the scenario is already at \(cursor) (presses and 'within' waits move the clock)", at: position)
+                // Prepare checked every `at` against the clock as far as it is
+                // known before the run; a `within` wait that ran late is the rest.
+                let cause = lastWithin.map { "the 'within' wait on line \($0.line ?? 0) ran until then" } ?? "the lines before it took that long"
+                stopped = ScriptError("time goes backwards: 'at \(t)' but the clock is already at \(cursor) (\(cause))", at: position)
+                return
             }
             moveTo(t)
         case .expect(let e):
             expectations += 1
+            let before = cursor
             check(e, at: position)
+            if cursor > before, e.window != nil { lastWithin = position }
         case .set(let name, let value):
             if name == "press-length" {
                 if case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
@@ -292,17 +500,23 @@ struct Run {
             do {
                 var next = settings
                 try next.set(name, value)
-                record(try session.reconfigure(.switchControl(next), at: cursor))
+                let at = cursor
+                var problem: (any Error)? = nil
+                take { session, out in
+                    do { out = try session.reconfigure(.switchControl(next), at: at) } catch { problem = error }
+                }
+                if let problem { throw problem }
                 settings = next
             } catch {
-                fail("cannot apply 'set \(name) \(value)': \(error)", at: position)
+                failures.append(ExpectationFailure(position: position, message: "cannot apply 'set \(name) \(value)': \(error)", context: recent, time: cursor))
             }
         }
     }
 
+    /// Records a failed expectation.
     mutating func fail(_ message: String, at position: SourcePosition) {
-        let context = Array(events.suffix(6))
-        failures.append(ExpectationFailure(position: position, message: message, context: context, time: cursor))
+        failedExpectations += 1
+        failures.append(ExpectationFailure(position: position, message: message, context: recent, time: cursor))
     }
 
     // MARK: - Expectations
@@ -333,25 +547,20 @@ struct Run {
         (r.label.map { "\"\($0)\"" } ?? "(no label)") + (r.identifier.map { " (#\($0))" } ?? "")
     }
 
-    /// Looks for a matching event among the unchecked ones, then (with a
-    /// window) lets time run until one appears or the window closes.
-    mutating func awaitEvent(_ within: Interval?, _ matches: (Event) -> Bool) -> Bool {
-        if events[checked...].contains(where: { matches($0.event) }) { return true }
+    /// Looks for a matching event since the last input, then (with a
+    /// window) lets time run until one appears (the clock stops there) or
+    /// the window closes.
+    mutating func awaitEvent(_ within: Interval?, seen: Bool, _ matches: (Event) -> Bool) -> Bool {
+        if seen { return true }
         guard let within else { return false }
         let deadline = cursor + within
-        var from = events.count
-        while let next = session.nextDeadline, next <= deadline {
-            if next <= cursor { break }  // every timer up to the cursor has fired already
-            record(session.advance(to: next))
-            if let hit = events[from...].first(where: { matches($0.event) }) {
-                cursor = max(cursor, hit.time)
-                return true
-            }
-            from = events.count
+        while let next = session.nextDeadline, next <= deadline, next > cursor {
+            // every timer up to the cursor has fired already
+            let hit = take(matching: matches) { session, out in session.advance(to: next) { out.append($0) } }
             cursor = next
+            if hit != nil { return true }
         }
-        moveTo(deadline)
-        return events[from...].contains { matches($0.event) }
+        return moveTo(deadline, matching: matches) != nil
     }
 
     mutating func check(_ e: Expectation, at position: SourcePosition) {
@@ -370,7 +579,7 @@ struct Run {
                 let deadline = cursor + within
                 while let next = session.nextDeadline, next <= deadline, next > cursor {
                     cursor = next
-                    record(session.advance(to: next))
+                    take { session, out in session.advance(to: next) { out.append($0) } }
                     if isOn(session.highlighted) { return }
                 }
                 moveTo(deadline)
@@ -379,11 +588,12 @@ struct Run {
             fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
         case .activated(let name, let within):
             let app = prepared.app
-            let ok = awaitEvent(within) { if case .activated(let r?, _) = $0 { return Self.refMatches(r, name, in: app) } else { return false } }
+            let matches = { (r: ElementRef?) in r.map { Self.refMatches($0, name, in: app) } ?? false }
+            let ok = awaitEvent(within, seen: sinceInput.activations.contains(where: matches)) {
+                if case .activated(let r, _) = $0 { return matches(r) } else { return false }
+            }
             if !ok {
-                let got = events[checked...].compactMap { e -> String? in
-                    if case .activated(let r, _) = e.event { return r.map(Self.describe) ?? "a point with no element" } else { return nil }
-                }
+                let got = sinceInput.activations.map { $0.map(Self.describe) ?? "a point with no element" }
                 fail("expected \(name) to be activated\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was activated" : "only \(got.joined(separator: ", ")) was activated"), at: position)
             }
         case .screen(let s):
@@ -392,9 +602,11 @@ struct Run {
                 fail("expected screen '\(s)', but the current screen is '\(screen.name)'", at: position)
             }
         case .announcement(let text, let within):
-            let ok = awaitEvent(within) { if case .announced(let t) = $0 { return t == text } else { return false } }
+            let ok = awaitEvent(within, seen: sinceInput.announcements.contains(text)) {
+                if case .announced(let t) = $0 { return t == text } else { return false }
+            }
             if !ok {
-                let got = events[checked...].compactMap { e -> String? in if case .announced(let t) = e.event { return "\"\(t)\"" } else { return nil } }
+                let got = sinceInput.announcements.map { "\"\($0)\"" }
                 fail("expected the announcement \"\(text)\"\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was announced" : "got \(got.joined(separator: ", "))"), at: position)
             }
         case .value(let name, let expected):
@@ -409,10 +621,8 @@ struct Run {
                 fail("expected the value of \(name) to be \"\(expected)\", but it is \(v.map { "\"\($0)\"" } ?? "empty")", at: position)
             }
         case .noActivation(let d):
-            let from = events.count
-            moveTo(cursor + d)
-            let hits = events[from...].filter { if case .activated = $0.event { return true } else { return false } }
-            if let first = hits.first, case .activated(let r, _) = first.event {
+            let first = moveTo(cursor + d) { if case .activated = $0 { return true } else { return false } }
+            if let first, case .activated(let r, _) = first.event {
                 fail("expected no activation for \(d), but \(r.map(Self.describe) ?? "a point") was activated at \(first.time)", at: position)
             }
         case .menu(let items):
@@ -424,8 +634,18 @@ struct Run {
                 fail("expected the scanner menu to contain \"\(item)\", but " + (menu.map { "it shows \($0.map { "\"\($0)\"" }.joined(separator: " "))" } ?? "no menu is shown"), at: position)
             }
         case .scanningStopped(let within):
-            let ok = awaitEvent(within) { if case .scanningStopped = $0 { return true } else { return false } }
+            let ok = awaitEvent(within, seen: sinceInput.scanningStopped) { if case .scanningStopped = $0 { return true } else { return false } }
             if !ok { fail("expected scanning to stop\(within.map { " within \($0)" } ?? ""), but it did not (now \(cursor))", at: position) }
+        }
+    }
+}
+
+extension Expectation {
+    /// The `within` window of an expectation that waits for something.
+    var window: Interval? {
+        switch self {
+        case .highlighted(_, let w), .activated(_, let w), .announcement(_, let w), .scanningStopped(let w): return w
+        case .screen, .value, .noActivation, .menu, .menuContains: return nil
         }
     }
 }

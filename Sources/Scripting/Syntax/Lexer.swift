@@ -20,9 +20,14 @@ struct Lexer {
     struct Command {
         var line: Int
         var tokens: [Token]
+        /// The lexical error that cut this command short (an unterminated
+        /// string); `tokens` holds what came before it.
+        var broken: ScriptError? = nil
     }
 
-    static func commands(in text: String, file: String) throws(ScriptError) -> [Command] {
+    /// Every command of `text`, a broken one included (with its error), so
+    /// that one bad line does not hide the errors of the others.
+    static func commands(in text: String, file: String) -> [Command] {
         var out: [Command] = []
         var lineNumber = 0
         // "\r\n" is one Character in Swift, so split on it as well as on "\n" (CRLF files).
@@ -69,7 +74,10 @@ struct Lexer {
                         k += 1
                     }
                     guard closed else {
-                        throw ScriptError("unterminated string: expected a closing '\"'", at: SourcePosition(file: file, line: lineNumber, column: column))
+                        let error = ScriptError("unterminated string: expected a closing '\"'", at: SourcePosition(file: file, line: lineNumber, column: column))
+                        out.append(Command(line: lineNumber, tokens: tokens, broken: error))
+                        tokens = []
+                        break
                     }
                     tokens.append(Token(kind: .string, text: s, column: column))
                     continue

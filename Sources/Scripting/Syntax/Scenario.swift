@@ -63,6 +63,19 @@ public enum ScenarioStep: Hashable, Sendable {
     case set(name: String, value: String)
 }
 
+/// A line of a scenario that did not parse.
+public struct UnparsedCommand: Hashable, Sendable {
+    /// Its 1-based line.
+    public var line: Int
+    /// The command it meant (`set` for `sett`), or nil when that cannot be told.
+    public var command: String?
+
+    public init(line: Int, command: String?) {
+        self.line = line
+        self.command = command
+    }
+}
+
 /// Where a scenario's app comes from.
 public enum AppSource: Hashable, Sendable {
     /// The built-in demo app.
@@ -87,6 +100,11 @@ public struct Scenario: Hashable, Sendable {
     /// `start-screen NAME`.
     public var startScreen: (name: String, position: SourcePosition)?
     public var steps: [(step: ScenarioStep, position: SourcePosition)]
+    /// The lines that did not parse (their errors are reported apart), and
+    /// the command each meant: preparing skips the checks they could make
+    /// wrong (no element checks without the `app`, no switch checks after a
+    /// `settings` or `set` line that did not parse) and makes the others.
+    public var unparsed: [UnparsedCommand] = []
 
     public static func == (a: Scenario, b: Scenario) -> Bool {
         a.file == b.file && a.app == b.app && a.technology == b.technology && a.settingsFile == b.settingsFile

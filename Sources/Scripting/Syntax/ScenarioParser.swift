@@ -22,32 +22,44 @@ public struct ScenarioParser {
     ]
 
     /// Parses `text`.
-    /// - Throws: `ScriptErrors` with every error found, in file order.
+    /// - Throws: `ScriptErrors` with every syntax error found, in file order.
     public func parse(_ text: String) throws(ScriptErrors) -> Scenario {
+        let (scenario, errors) = parsePartially(text)
+        if !errors.isEmpty { throw ScriptErrors(errors: errors) }
+        return scenario
+    }
+
+    /// Parses `text`, keeping every command that parses: the scenario
+    /// without the lines that did not parse (listed in `Scenario.unparsed`,
+    /// so that preparing can still check the rest), and their errors.
+    /// - Returns: the scenario and the syntax errors, in file order.
+    public func parsePartially(_ text: String) -> (scenario: Scenario, errors: [ScriptError]) {
         var errors: [ScriptError] = []
-        let commands: [Lexer.Command]
-        do {
-            commands = try Lexer.commands(in: text, file: file)
-        } catch {
-            throw ScriptErrors(errors: [error])
-        }
         var scenario = Scenario(
             file: file, app: .demo, appPosition: SourcePosition(file: file, line: 1, column: 1),
             technology: .switchControl, technologyPosition: nil, settingsFile: nil, settingsPosition: nil,
             overrides: [], startScreen: nil, steps: [])
         var sawApp = false
-        for command in commands {
-            do {
+        for command in Lexer.commands(in: text, file: file) {
+            do throws(ScriptError) {
+                if let broken = command.broken { throw broken }
                 try parse(command, into: &scenario, sawApp: &sawApp)
             } catch {
                 errors.append(error)
+                scenario.unparsed.append(UnparsedCommand(line: command.line, command: Self.intended(command.tokens.first)))
             }
         }
-        if !sawApp && errors.isEmpty {
+        if !sawApp && !scenario.unparsed.contains(where: { $0.command == "app" }) {
             errors.append(ScriptError("missing 'app' line; expected e.g. 'app Examples/shop.json' or 'app demo'", at: SourcePosition(file: file, line: 1, column: 1)))
         }
-        if !errors.isEmpty { throw ScriptErrors(errors: errors) }
-        return scenario
+        return (scenario, errors.sorted { $0.position < $1.position })
+    }
+
+    /// The command a line meant: its first word when that is a command,
+    /// else the command it is closest to (`sett` meant `set`), else nil.
+    static func intended(_ head: Token?) -> String? {
+        guard let head, head.kind == .word else { return nil }
+        return commands.contains(head.text) ? head.text : Suggestion.closest(to: head.text, among: commands)
     }
 
     // MARK: - Commands
@@ -83,6 +95,22 @@ public struct ScenarioParser {
             let t = try next(what)
             guard t.kind != .equals else { throw ScriptError("expected \(what), found '='", at: position(t)) }
             return t.text
+        }
+
+        /// A setting's value: a quoted string, or the words and `=` signs
+        /// written together without spaces (`select=select-item,next=move-to-next-item`).
+        mutating func value(_ what: String) throws(ScriptError) -> String {
+            let first = try next(what)
+            guard first.kind != .equals else { throw ScriptError("expected \(what), found '='", at: position(first)) }
+            guard first.kind == .word else { return first.text }
+            var text = first.text
+            var end = first.column + first.text.count
+            while !atEnd, tokens[k].kind != .string, tokens[k].column == end {
+                text += tokens[k].text
+                end += tokens[k].text.count
+                k += 1
+            }
+            return text
         }
 
         mutating func quoted(_ what: String) throws(ScriptError) -> String {
@@ -135,7 +163,7 @@ public struct ScenarioParser {
             try c.end()
         case "set":
             let name = try c.word("a setting name such as auto-scanning-time")
-            let value = try c.text("a value for '\(name.text)'")
+            let value = try c.value("a value for '\(name.text)'")
             try c.end()
             // Before the first step a `set` makes the initial settings; after
             // it, the setting changes from where the line stands.

@@ -20,7 +20,7 @@ extension Scenario {
             case .press(_, let length): bound = bound + (length ?? pressLength)
             case .wait(let d): bound = bound + d
             case .at(let t): bound = max(bound, t)
-            case .expect(let e): bound = bound + (e.window ?? .zero)
+            case .expect(let e): bound = bound + (e.longestRun ?? .zero)
             case .set(let name, let value):
                 if name == "press-length", case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
             case .down, .up, .key, .say: break
@@ -33,7 +33,7 @@ extension Scenario {
 
 extension Expectation {
     /// How long the expectation may let time run.
-    var window: Interval? {
+    var longestRun: Interval? {
         switch self {
         case .highlighted(_, let within), .activated(_, let within), .announcement(_, let within), .scanningStopped(let within): return within
         case .noActivation(let d): return d

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The tool's exit statuses. A command's `run()` returns one; every error
 /// becomes one in `Tool.status(after:)`.
 enum ExitStatus: Int32 {
@@ -7,4 +9,22 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// The input could not be used: bad arguments, files, scripts, profiles.
     case unusableInput = 2
+    /// `live` ended by the emergency chord (the first switch held 10 s, or
+    /// Escape 5 times in 2 s): the way out when the screen is unusable.
+    case emergencyExit = 3
+    /// `live` ended by SIGHUP (the terminal closed): 128 + 1.
+    case hangup = 129
+    /// `live` ended by SIGINT (Ctrl-C): 128 + 2, as shells report it.
+    case interrupted = 130
+    /// `live` ended by SIGTERM: 128 + 15.
+    case terminated = 143
+
+    /// The conventional status after signal `s` (128 + s) among those `live` catches.
+    static func after(signal s: Int32) -> ExitStatus {
+        switch s {
+        case SIGHUP: return .hangup
+        case SIGINT: return .interrupted
+        default: return .terminated
+        }
+    }
 }

@@ -25,21 +25,21 @@ struct SessionSetup {
         }
     }
 
-    /// Loads the app and settings and makes the session.
+    /// Loads the app and settings and makes the session; also gives the
+    /// Switch Control settings it runs with.
     /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
     ///   (the settings file), or a diagnostic at the settings file for
     ///   settings that contradict each other.
-    func makeSession() throws -> (AppModel, Session) {
+    func makeSession() throws -> (AppModel, Session, SwitchControlSettings) {
         let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
         var sc = SwitchControlSettings()
         if let path = settings {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SetupError.cannotRead(file: path, kind: "settings file")
-            }
-            sc = try SwitchControlSettings.load(json: [UInt8](data), file: path)
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: "settings file", reason: "\(error)") }
+            sc = try SwitchControlSettings.load(json: bytes, file: path)
         }
         do {
-            return (model, try Session(app: model, configuration: SessionConfiguration(technology: .switchControl(sc))))
+            return (model, try Session(app: model, configuration: SessionConfiguration(technology: .switchControl(sc))), sc)
         } catch {
             // A session error names no file: the settings file made the
             // configuration (the app names its start screen).

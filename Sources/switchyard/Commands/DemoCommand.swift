@@ -33,12 +33,12 @@ struct DemoCommand: Command {
         for builtIn in DemoApp.scenarios {
             say("")
             say("━━ \(builtIn.technology): \(builtIn.setup)")
-            let scenario = try ScenarioParser(file: builtIn.fileName).parse(builtIn.text)
-            let result = runner.run(try runner.prepare(scenario))
-            show(result, app: app)
+            let prepared = try runner.prepare(text: builtIn.text, file: builtIn.fileName)
+            let result = runner.run(prepared) { show($0, app: app) }
             Output.report(result.failures.map(\.diagnostic))
+            if let stopped = result.stopped { Output.report(stopped) }
             if !result.passed { status = .failure }
-            summary.append("\(builtIn.technology): \(result.presses) switch presses, \(result.endTime) simulated, \(result.expectations - result.failures.count)/\(result.expectations) checks held")
+            summary.append("\(builtIn.technology): \(result.presses) switch presses, \(result.endTime) simulated, \(result.held)/\(result.expectations) checks held")
         }
         say("")
         say("Summary")
@@ -49,17 +49,16 @@ struct DemoCommand: Command {
 
     func say(_ s: String) { Output.out(s + "\n") }
 
-    func show(_ result: ScenarioResult, app: AppModel) {
+    /// Prints one event as it happens (a new screen with its sketch).
+    func show(_ e: TimedEvent, app: AppModel) {
         guard !quiet else { return }
-        for e in result.events {
-            if case .screenChanged(let name) = e.event, let s = app.screen(named: name) {
-                let order = NavigationOrder(screen: s, technology: .switchControl)
-                say("")
-                say("  screen \"\(s.name)\"\(s.title.map { " (\($0))" } ?? ""): \(order.stops.count) stops")
-                for line in ScreenSketch(columns: 46, rows: 18).render(s, order: order, highlight: nil) { say("    " + line) }
-                continue
-            }
-            say(String(repeating: " ", count: max(0, 10 - e.time.description.count)) + TranscriptFormat.textLine(e))
+        if case .screenChanged(let name) = e.event, let s = app.screen(named: name) {
+            let order = NavigationOrder(screen: s, technology: .switchControl)
+            say("")
+            say("  screen \"\(s.name)\"\(s.title.map { " (\($0))" } ?? ""): \(order.stops.count) stops")
+            for line in ScreenSketch(columns: 46, rows: 18).render(s, order: order, highlight: nil) { say("    " + line) }
+            return
         }
+        say(String(repeating: " ", count: max(0, 10 - e.time.description.count)) + TranscriptFormat.textLine(e))
     }
 }

@@ -8,22 +8,25 @@ struct DevicesCommand: Command {
     static let name = "devices"
     static let summary = "list input devices and the profile each one gets"
     static let usage = """
-        usage: switchyard devices [--profiles DIR] [--gamecontrollerdb FILE] [--all]
+        usage: switchyard devices [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE] [--all]
           Lists /dev/input/event* devices with their identity, udev classification,
           and the device profile each gets (and why).
+          --profile           show every device with this profile, as 'live --profile NAME' uses it
           --profiles          load profiles from DIR instead of the shipped Devices/profiles
           --gamecontrollerdb  an SDL gamecontrollerdb.txt: a controller listed there (by GUID)
                               gets a profile from its entry
           --all               also list devices that no profile applies to
         """
 
+    var profile: String?
     var profilesDirectory: String?
     var gameControllerDB: String?
     var all: Bool
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["profiles", "gamecontrollerdb"], flags: ["all"])
+        let a = try Arguments(args, command: Self.name, options: ["profile", "profiles", "gamecontrollerdb"], flags: ["all"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "takes no arguments") }
+        profile = a.value("profile")
         profilesDirectory = a.value("profiles")
         gameControllerDB = a.value("gamecontrollerdb")
         all = a.flags.contains("all")
@@ -31,10 +34,19 @@ struct DevicesCommand: Command {
 
     /// The profiles of `directory` (default: the shipped ones), plus the
     /// controllers of the GameControllerDB file `gameControllerDB`, if given.
-    static func profiles(_ directory: String?, gameControllerDB: String? = nil) throws -> ProfileMatcher {
+    /// - Parameters:
+    ///   - command: the command whose `--profile` names `forced`.
+    ///   - forced: `--profile NAME`, which must be one of the profiles.
+    /// - Throws: the profiles' or database's own errors; `UsageError` for an unknown `--profile`.
+    static func profiles(_ directory: String?, gameControllerDB: String? = nil, command: String, forced: String? = nil) throws -> ProfileMatcher {
         var matcher = try directory.map { d throws(ProfileError) in ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
             ?? ProfileLibrary.shipped()
         if let path = gameControllerDB { matcher.controllers = try GameControllerDB.load(path) }
+        if let forced, matcher.profile(named: forced) == nil {
+            let names = matcher.profiles.map(\.name)
+            throw UsageError(command: command, message: "unknown profile '\(forced)'"
+                + Suggestion.hint(for: forced, among: names, fallback: "; expected one of: \(names.joined(separator: ", "))"))
+        }
         return matcher
     }
 
@@ -52,8 +64,8 @@ struct DevicesCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let matcher = try Self.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
-        let adapter = try Self.adapter(EvdevAdapter.kind, AdapterOptions(profiles: matcher, grab: false))
+        let matcher = try Self.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
+        let adapter = try Self.adapter(EvdevAdapter.kind, AdapterOptions(profiles: matcher, grab: false, profileOverride: profile))
         let found = try adapter.discover()
         let shown = all ? found : found.filter { $0.match != nil }
         if found.isEmpty {

@@ -26,7 +26,9 @@ struct LiveCommand: Command {
           --record      write an evemu recording of the device's events (replay it with 'switchyard replay')
           --no-grab     do not take devices exclusively (presses also reach the desktop)
         Leave with Ctrl-C, or the emergency chord: hold the first switch for 10 s, or press
-        Escape 5 times within 2 s. Devices are always released.
+        Escape 5 times within 2 s. Devices are always released, and the terminal restored.
+        exit status: 0 input ended (q), 130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP,
+        3 emergency chord, 2 could not start (no device, no terminal, a bad file)
         """
 
     var setup: SessionSetup
@@ -58,54 +60,64 @@ struct LiveCommand: Command {
         }
     }
 
+    /// Exit status: 0 when the input ended (`q`, Ctrl-D), 130 after SIGINT
+    /// (or Ctrl-C in the terminal), 143 after SIGTERM, 129 after SIGHUP, 3
+    /// after the emergency chord; 2 when it could not start (no device, no
+    /// terminal, a bad file).
     func run() throws -> ExitStatus {
-        let (app, session) = try setup.makeSession()
-        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        // What cannot work is said before anything starts.
+        if device == "terminal", !TerminalKeyboardAdapter.isTerminal() { throw SetupError.notATerminal(command: Self.name) }
+        if device != "terminal", device != "auto", !FileManager.default.fileExists(atPath: device) {
+            throw SetupError.noDevice(command: Self.name, devnode: device)
+        }
+        let (app, session, settings) = try setup.makeSession()
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
+        // A terminal key holds its switch for the Hold Duration, so that every press counts.
         let kind = device == "terminal" ? TerminalKeyboardAdapter.kind : EvdevAdapter.kind
         let adapter = try DevicesCommand.adapter(kind, AdapterOptions(
             profiles: matcher, grab: grab, devnodes: device == "auto" ? [] : [device],
-            profileOverride: profile, waitForDevices: device == "auto"))
-        var recorder: EvemuRecorder? = nil
+            profileOverride: profile, keyPressLength: settings.holdDuration ?? .zero))
         let clock = SessionClock.startingNow()
-        if record != nil {
-            adapter.rawObserver = { info, event in
-                if recorder == nil { recorder = EvemuRecorder(description: EvemuDescription(info: info), clock: clock) }
-                recorder?.append(event)
-            }
-        }
+        let recording = record.map { _ in SessionRecording(clock: clock) }
+        if let recording { adapter.rawObserver = recording.observe }
         let sink = SessionSink(session: session)
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
-        view.show(sink.events, session: sink.session)
         let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in
             view.show([event], session: sink.session)
         }
+        loop.onStart = { view.show(sink.events, session: sink.session) }
         let exit: LiveLoopExit
         do {
             exit = try loop.run()
         } catch {
             view.finish()
-            writeFiles(sink, recorder)
+            writeFiles(sink, recording)
             throw error
         }
+        recording?.end(at: loop.endedAt)
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
         DevicesCommand.printWarnings(adapter)
-        writeFiles(sink, recorder)
-        return .success
+        writeFiles(sink, recording)
+        switch exit {
+        case .signal(let s): return .after(signal: s)
+        case .emergency: return .emergencyExit
+        case .adaptersFinished: return .success
+        }
     }
 
-    func writeFiles(_ sink: SessionSink, _ recorder: EvemuRecorder?) {
+    func writeFiles(_ sink: SessionSink, _ recording: SessionRecording?) {
         if let path = transcript {
             let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
             if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
         if let path = record {
-            guard let r = recorder else {
+            guard let text = recording?.text else {
                 Output.report(Diagnostic(.warning, "nothing recorded (no device events)", at: SourceLocation(file: "switchyard \(Self.name)")))
                 return
             }
-            if !FileManager.default.createFile(atPath: path, contents: Data(r.text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
+            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
     }
 }

@@ -40,7 +40,7 @@ struct RecordCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let matcher = try DevicesCommand.profiles(profilesDirectory)
+        let matcher = try DevicesCommand.profiles(profilesDirectory, command: Self.name)
         let all = try DeviceDiscovery().enumerate()
         let info: DeviceInfo
         if device == "auto" {

@@ -42,7 +42,7 @@ struct ReplayCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
+        let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         let adapter = try DevicesCommand.adapter(EvemuReplayAdapter.kind,
                                                  AdapterOptions(profiles: matcher, recordings: [recording], profileOverride: profile))
         guard let device = try adapter.discover().first, device.match != nil else {
@@ -50,10 +50,9 @@ struct ReplayCommand: Command {
         }
         let inputs = try adapter.runInSimulatedTime(clock: SessionClock(epochMicroseconds: 0))
         Output.err("replaying \(device.description)")
-        let (_, session) = try setup.makeSession()
+        let (_, session, _) = try setup.makeSession()
         let sink = SessionSink(session: session)
-        let end = inputs.last.map { $0.time + .seconds(1) }
-        sink.replay(inputs, until: end)
+        sink.replay(inputs)   // ends at the recording's end, as the live session did
         for e in sink.events { Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n") }
         if let path = transcript {
             let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()

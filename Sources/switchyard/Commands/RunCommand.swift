@@ -44,23 +44,28 @@ struct RunCommand: Command {
 
     /// One scenario file's outcome.
     enum Outcome: Sendable {
-        case ran(ScenarioResult)
+        /// The result, and its events when they are shown or written.
+        case ran(ScenarioResult, events: [TimedEvent])
         /// What kept the file from running.
         case unusable([Diagnostic])
     }
 
-    static func execute(_ file: String) -> Outcome {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics)
+    /// Reads, checks and runs one scenario file; keeps its events only when
+    /// `keepEvents` (without them, memory does not grow with simulated time).
+    static func execute(_ file: String, keepEvents: Bool) -> Outcome {
+        let read: String?
+        do { read = try InputFile.text(file) } catch {
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = read else {
             return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
-            let scenario = try ScenarioParser(file: file).parse(text)
-            let prepared = try runner.prepare(scenario)
-            return .ran(runner.run(prepared))
+            let prepared = try runner.prepare(text: text, file: file)
+            var events: [TimedEvent] = []
+            let result = runner.run(prepared) { if keepEvents { events.append($0) } }
+            return .ran(result, events: events)
         } catch {
             return .unusable(error.diagnostics)
         }
@@ -70,7 +75,7 @@ struct RunCommand: Command {
         // Independent scenarios run in parallel; results are kept in input order.
         let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
             let start = DispatchTime.now().uptimeNanoseconds
-            let o = Self.execute(file)
+            let o = Self.execute(file, keepEvents: !quiet || transcript != nil)
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         var passed = 0
@@ -83,22 +88,25 @@ struct RunCommand: Command {
                 unusable += 1
                 Output.report(diagnostics)
                 Output.out("✗ \(file): could not run (see errors above)\n")
-            case .ran(let r):
-                if r.passed { passed += 1 } else { failed += 1 }
+            case .ran(let r, let events):
+                if r.stopped != nil { unusable += 1 } else if r.passed { passed += 1 } else { failed += 1 }
                 if !quiet {
                     Output.out("── \(file)\n")
-                    for e in r.events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
+                    for e in events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")
                     for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
                 }
-                if !quiet || !r.passed {
-                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.expectations - r.failures.count)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
+                if let stopped = r.stopped {
+                    Output.report(stopped)
+                    Output.out("✗ \(file): stopped at line \(stopped.position.line ?? 0) (see errors above)\n")
+                } else if !quiet || !r.passed {
+                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
                 }
                 if transcript != nil {
                     let quoted = JSONWriter.quote(file)
-                    for e in r.events {
+                    for e in events {
                         let line = TranscriptFormat.jsonLine(e)
                         lines.append("{\"scenario\":\(quoted)," + line.dropFirst())
                     }
@@ -113,7 +121,9 @@ struct RunCommand: Command {
         if let path = junit {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {
-                case .ran(let r): return (.ran(r), pair.1)
+                case .ran(let r, _):
+                    if let stopped = r.stopped { return (.unusable(file: files[k], errors: stopped.diagnostics), pair.1) }
+                    return (.ran(r), pair.1)
                 case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
