@@ -190,8 +190,11 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs a prepared scenario to its end. Failed expectations are
     /// collected; the run goes on so that one report shows them all.
-    public func run(_ p: PreparedScenario) -> ScenarioResult {
+    /// - Parameter onEvents: gets the events as the run produces them, a
+    ///   few at a time (a transcript written as it goes).
+    public func run(_ p: PreparedScenario, onEvents: @escaping ([TimedEvent]) -> Void = { _ in }) -> ScenarioResult {
         var run = Run(prepared: p)
+        run.onEvents = onEvents
         run.go()
         return ScenarioResult(file: p.scenario.file, events: run.events, failures: run.failures,
                               expectations: run.expectations, endTime: run.cursor, presses: run.presses)
@@ -214,6 +217,8 @@ struct Run {
     var settings: SwitchControlSettings
     var pressLength: Interval
     let matcher = ElementMatcher()
+    /// Gets every batch of events as it is recorded.
+    var onEvents: ([TimedEvent]) -> Void = { _ in }
 
     init(prepared: PreparedScenario) {
         self.prepared = prepared
@@ -229,6 +234,7 @@ struct Run {
 
     mutating func record(_ new: [TimedEvent]) {
         events.append(contentsOf: new)
+        if !new.isEmpty { onEvents(new) }
     }
 
     /// The scanner menu's items while it is open.

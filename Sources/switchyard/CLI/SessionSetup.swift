@@ -25,6 +25,9 @@ struct SessionSetup {
         }
     }
 
+    /// The files the session reads, which no output may overwrite.
+    var inputs: [String?] { [app == "demo" ? nil : app, settings] }
+
     /// Loads the app and settings and makes the session.
     /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
     ///   (the settings file), or a diagnostic at the settings file for

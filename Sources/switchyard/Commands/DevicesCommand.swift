@@ -61,7 +61,8 @@ struct DevicesCommand: Command {
             Output.out("Plug in a switch interface, keyboard or game controller; in a container or VM, pass /dev/input through.\n")
             return .success
         }
-        for d in shown { Output.out(d.description + "\n") }
+        // Device names come from the hardware: shown terminal-safe.
+        for d in shown { Output.out(TerminalText.escaped(d.description, keepNewlines: false) + "\n") }
         let ignored = found.count - shown.count
         if ignored > 0 { Output.out("(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n") }
         Self.printWarnings(adapter)

@@ -59,6 +59,9 @@ struct LiveCommand: Command {
     }
 
     func run() throws -> ExitStatus {
+        let outputs = try Outputs([("--transcript", transcript), ("--record", record)],
+                                  inputs: [profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
+        defer { outputs.discard() }
         let (app, session) = try setup.makeSession()
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
@@ -76,37 +79,44 @@ struct LiveCommand: Command {
         }
         let sink = SessionSink(session: session)
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
+        // The transcript streams as the session goes; it is complete when the loop ends.
+        let transcriptFile = outputs["--transcript"]
         view.show(sink.events, session: sink.session)
+        for e in sink.events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
+        // Standard output that cannot be written (a closed pipe) ends the session like a signal.
+        let signals = try SignalPipe()
+        defer { signals.uninstall() }
         let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in
             view.show([event], session: sink.session)
+            transcriptFile?.write(TranscriptFormat.jsonLine(event) + "\n")
+            if Output.standardOutputFailure != nil { signals.simulate(SIGPIPE) }
         }
         let exit: LiveLoopExit
         do {
-            exit = try loop.run()
+            exit = try loop.run(signals: signals)
         } catch {
             view.finish()
-            writeFiles(sink, recorder)
+            _ = commit(outputs, recorder)
             throw error
         }
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
         DevicesCommand.printWarnings(adapter)
-        writeFiles(sink, recorder)
-        return .success
+        return commit(outputs, recorder) ? .success : .unusableInput
     }
 
-    func writeFiles(_ sink: SessionSink, _ recorder: EvemuRecorder?) {
-        if let path = transcript {
-            let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
-            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
-        }
-        if let path = record {
-            guard let r = recorder else {
+    /// Writes the recording and puts the outputs in place.
+    /// - Returns: whether every output was written.
+    func commit(_ outputs: Outputs, _ recorder: EvemuRecorder?) -> Bool {
+        if let file = outputs["--record"] {
+            if let r = recorder { file.write(r.text) } else {
                 Output.report(Diagnostic(.warning, "nothing recorded (no device events)", at: SourceLocation(file: "switchyard \(Self.name)")))
-                return
+                file.discard()
             }
-            if !FileManager.default.createFile(atPath: path, contents: Data(r.text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
+        let errors = outputs.commit()
+        errors.forEach { Output.report($0) }
+        return errors.isEmpty
     }
 }
 
@@ -141,12 +151,15 @@ final class LiveView {
         case .group(let f, _)?, .groupExit(let f)?: frame = f
         default: break
         }
+        // The app's names and labels are someone's text: shown terminal-safe
+        // (`TerminalText`) inside the view's own control sequences.
+        func safe(_ s: String) -> String { TerminalText.escaped(s, keepNewlines: false) }
         var out = "\u{1B}[H\u{1B}[2J"
-        out += "Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)\r\n"
-        for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += line + "\r\n" }
+        out += safe("Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)") + "\r\n"
+        for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += safe(line) + "\r\n" }
         if let menu = shown.scannerMenu {
             let items = menu.items.enumerated().map { $0.offset == menu.highlightedItem ? "[\($0.element)]" : $0.element }
-            out += "Scanner menu: " + items.joined(separator: "  ") + "\r\n"
+            out += safe("Scanner menu: " + items.joined(separator: "  ")) + "\r\n"
         }
         for line in recent { out += "  " + line + "\r\n" }
         out += "Ctrl-C or the emergency chord (hold the first switch 10 s / Escape ×5 in 2 s) exits.\r\n"

@@ -49,35 +49,53 @@ struct RunCommand: Command {
         case unusable([Diagnostic])
     }
 
-    static func execute(_ file: String) -> Outcome {
+    /// Runs `file`, giving its events to `onEvents` as they come.
+    /// - Returns: the outcome, and the files the scenario named (its app and
+    ///   settings, which no output may overwrite).
+    static func execute(_ file: String, onEvents: @escaping ([TimedEvent]) -> Void = { _ in }) -> (Outcome, reads: [String]) {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics)
+            return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file").diagnostics), [])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
+            return (.unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics), [])
         }
         let runner = ScenarioRunner(appProvider: appProvider)
+        var reads: [String] = []
         do {
             let scenario = try ScenarioParser(file: file).parse(text)
+            if case .file(let path) = scenario.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
+            if let path = scenario.settingsFile { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
             let prepared = try runner.prepare(scenario)
-            return .ran(runner.run(prepared))
+            return (.ran(runner.run(prepared, onEvents: onEvents)), reads)
         } catch {
-            return .unusable(error.diagnostics)
+            return (.unusable(error.diagnostics), reads)
         }
     }
 
     func run() throws(SetupError) -> ExitStatus {
+        let outputs = try Outputs([("--transcript", transcript), ("--junit", junit)], inputs: files, command: Self.name)
+        // The transcript is written as the scenarios run, in input order.
+        let stream = outputs["--transcript"].map { OrderedOutput($0, producers: files.count) }
         // Independent scenarios run in parallel; results are kept in input order.
-        let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
+        let runs = ParallelMap.map(Array(files.indices)) { [files] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
-            let o = Self.execute(file)
-            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            let quoted = JSONWriter.quote(files[k])
+            let (o, reads) = Self.execute(files[k]) { events in
+                guard let stream else { return }
+                var lines = ""
+                for e in events { lines += "{\"scenario\":\(quoted)," + TranscriptFormat.jsonLine(e).dropFirst() + "\n" }
+                stream.write(lines, from: k)
+            }
+            stream?.finish(k)
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
         }
+        let outcomes = runs.map { ($0.0, $0.1) }
         var passed = 0
         var failed = 0
         var unusable = 0
-        var lines: [String] = []
-        for (file, (outcome, _)) in zip(files, outcomes) {
+        for (name, (outcome, _)) in zip(files, outcomes) {
+            // A file name is someone's text too: shown terminal-safe.
+            let file = TerminalText.escaped(name, keepNewlines: false)
             switch outcome {
             case .unusable(let diagnostics):
                 unusable += 1
@@ -96,37 +114,28 @@ struct RunCommand: Command {
                 if !quiet || !r.passed {
                     Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.expectations - r.failures.count)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
                 }
-                if transcript != nil {
-                    let quoted = JSONWriter.quote(file)
-                    for e in r.events {
-                        let line = TranscriptFormat.jsonLine(e)
-                        lines.append("{\"scenario\":\(quoted)," + line.dropFirst())
-                    }
-                }
             }
         }
         let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
         Output.out(summary + "\n")
-        if let path = transcript {
-            try write(lines.map { $0 + "\n" }.joined(), to: path)
+        // The apps and settings files the scenarios named are inputs too.
+        do { try outputs.check(against: runs.flatMap(\.2)) } catch {
+            outputs.discard()
+            throw error
         }
-        if let path = junit {
+        if let junit = outputs["--junit"] {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {
                 case .ran(let r): return (.ran(r), pair.1)
                 case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
-            try write(report.xml(), to: path)
+            junit.write(report.xml())
         }
-        if unusable > 0 { return .unusableInput }
+        let errors = outputs.commit()
+        errors.forEach { Output.report($0) }
+        if unusable > 0 || !errors.isEmpty { return .unusableInput }
         return failed > 0 ? .failure : .success
-    }
-
-    func write(_ text: String, to path: String) throws(SetupError) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw .cannotWrite(command: Self.name, file: path)
-        }
     }
 }
 
