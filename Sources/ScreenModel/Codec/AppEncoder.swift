@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Writes an `AppModel` in the screen-model JSON format, so that decoding the
 /// output gives the same model (round trip). Element trees are written with
@@ -192,9 +193,33 @@ public struct JSONWriter {
     /// A number without a trailing `.0` when whole.
     public static func number(_ v: Double) -> String { Point.format(v) }
 
-    /// `s` as a JSON string literal.
+    /// `s` as a JSON string literal: the one rule for every JSON the
+    /// project writes. Besides `"` and `\`, every character that must not
+    /// reach a terminal raw is written as an escape that decodes to the same
+    /// string: U+0000–U+001F (`\n`, `\r`, `\t`, else `\u001b`), DEL and the
+    /// C1 controls (U+007F–U+009F), the bidi embeddings, overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069; `TerminalText`), and the line
+    /// and paragraph separators U+2028/U+2029, which JavaScript does not
+    /// allow raw in a string.
     public static func quote(_ s: String) -> String {
         var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        appendEscaped(s, to: &out)
+        out += "\""
+        return out
+    }
+
+    /// Appends `s` escaped for a JSON string (without the quotes) to `out`.
+    static func appendEscaped(_ s: String, to out: inout String) {
+        // Every character to escape starts with one of these UTF-8 bytes:
+        // C0, `"`, `\`, DEL, 0xC2 (U+0080–U+00BF), 0xE2 (U+2000–U+2FFF).
+        let clean = s.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
+        if clean == true {
+            out += s
+            return
+        }
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
@@ -202,10 +227,16 @@ public struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{2028}", "\u{2029}": out += unicodeEscape(u)
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                if TerminalText.isUnsafe(u, keepNewlines: false) { out += unicodeEscape(u) } else { out.unicodeScalars.append(u) }
             }
         }
-        return out + "\""
+    }
+
+    /// `\u001b`: a scalar of the Basic Multilingual Plane as a JSON escape.
+    static func unicodeEscape(_ u: Unicode.Scalar) -> String {
+        let hex = String(u.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
