@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// What `switchyard inspect` shows for one screen and technology: the tree,
 /// the numbered navigation order, the groups and the counts.
@@ -6,11 +7,15 @@ public struct InspectionReport: Sendable {
     public let app: AppModel
     public let screen: Screen
     public let order: NavigationOrder
+    /// Every element's path, found once (`ElementPaths`): the report writes
+    /// one per stop and group member, which must not cost a sibling search each.
+    public let paths: ElementPaths
 
     public init(app: AppModel, screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
         self.app = app
         self.screen = screen
         self.order = NavigationOrder(screen: screen, technology: technology, options: options)
+        self.paths = ElementPaths(screen)
     }
 
     /// Number of groups below the top level.
@@ -18,7 +23,9 @@ public struct InspectionReport: Sendable {
 
     // MARK: - Text
 
-    /// The readable report.
+    /// The readable report. Names, labels, values and identifiers come from
+    /// other people's files, so every line is terminal-safe: control
+    /// characters and bidi overrides are shown escaped (`TerminalText`).
     public func text() -> String {
         var out: [String] = []
         let title = screen.title.map { " (\($0))" } ?? ""
@@ -28,7 +35,7 @@ public struct InspectionReport: Sendable {
         out.append(contentsOf: treeLines())
         out.append("")
         out.append("Navigation order (\(order.technology)):")
-        if let m = order.modal { out.append("  trapped by modal element \(screen.path(of: m))") }
+        if let m = order.modal { out.append("  trapped by modal element \(paths.path(of: m))") }
         if order.stops.isEmpty { out.append("  (no stops: nothing on this screen responds to user interaction)") }
         let width = String(order.stops.count).count
         for (n, i) in order.stops.enumerated() {
@@ -43,12 +50,17 @@ public struct InspectionReport: Sendable {
         }
         out.append("")
         out.append("Counts: \(screen.elements.count) elements, \(order.stops.count) stops, \(groupCount) groups")
-        return out.joined(separator: "\n") + "\n"
+        var text = ""
+        for line in out {
+            text += TerminalText.escaped(line, keepNewlines: false)
+            text += "\n"
+        }
+        return text
     }
 
     func quoted(_ s: String?) -> String {
         guard let s else { return "(no label)" }
-        return "\"" + s.replacingOccurrences(of: "\n", with: "\\n") + "\""
+        return "\"" + s + "\""
     }
 
     func describe(_ i: ElementIndex) -> String {
@@ -135,12 +147,12 @@ public struct InspectionReport: Sendable {
         w.key("screen"); w.string(screen.name)
         w.key("technology"); w.string(order.technology.rawValue)
         w.key("size"); w.openObject(inline: true); w.key("width"); w.number(screen.size.width); w.key("height"); w.number(screen.size.height); w.closeObject()
-        if let m = order.modal { w.key("modal"); w.string(screen.path(of: m)) }
+        if let m = order.modal { w.key("modal"); w.string(paths.path(of: m)) }
         w.key("stops"); w.openArray()
         for (n, i) in order.stops.enumerated() {
             w.openObject(inline: true)
             w.key("number"); w.number(Int64(n + 1))
-            w.key("path"); w.string(screen.path(of: i))
+            w.key("path"); w.string(paths.path(of: i))
             if let l = screen.label(of: i) { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
             if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
             w.key("traits"); w.strings(screen.traits(of: i).traits.map(\.rawValue))
@@ -156,14 +168,14 @@ public struct InspectionReport: Sendable {
             w.key("id"); w.number(Int64(g))
             switch group.kind {
             case .screen: w.key("kind"); w.string("screen")
-            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(screen.path(of: i))
+            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(paths.path(of: i))
             case .row: w.key("kind"); w.string("row")
             case .block: w.key("kind"); w.string("block")
             }
             w.key("members"); w.openArray(inline: true)
             for m in group.members {
                 switch m {
-                case .stop(let i): w.string(screen.path(of: i))
+                case .stop(let i): w.string(paths.path(of: i))
                 case .group(let k): w.string("group \(k)")
                 }
             }
