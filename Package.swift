@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.
-        .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard"], exclude: ["Snapshots"]),
+        // DeviceTestbed for its pseudo-terminal (`live --device terminal`).
+        .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard", "DeviceTestbed"], exclude: ["Snapshots"]),
         .testTarget(
             name: "InputDevicesTests",
             dependencies: ["InputDevices", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]

@@ -27,14 +27,23 @@ let switchyardBinary: URL? = {
 
 /// What one run of the tool did.
 struct ToolRun {
+    /// The exit status, or the signal's number when a signal ended the tool.
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether a signal ended the tool (a crash, or `SIGPIPE` left at its default).
+    var signalled = false
 }
 
 /// Runs `switchyard ARGS` in `directory` (the repository root by default),
 /// with standard output and error captured through files.
-func switchyard(_ args: [String], in directory: URL = repoRoot) throws -> ToolRun {
+/// - Parameters:
+///   - stdin: standard input (default: `/dev/null`).
+///   - stdout: standard output instead of a captured file (`stdout` of the
+///     result is then empty).
+///   - whileRunning: called once the tool has started, with its process.
+func switchyard(_ args: [String], in directory: URL = repoRoot, stdin: FileHandle = .nullDevice, stdout: FileHandle? = nil,
+                whileRunning: (Process) throws -> Void = { _ in }) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
     let scratch = try TemporaryDirectory()
     let out = scratch.url.appendingPathComponent("stdout")
@@ -45,14 +54,17 @@ func switchyard(_ args: [String], in directory: URL = repoRoot) throws -> ToolRu
     p.executableURL = binary
     p.arguments = args
     p.currentDirectoryURL = directory
-    p.standardInput = FileHandle.nullDevice
-    p.standardOutput = try FileHandle(forWritingTo: out)
+    p.standardInput = stdin
+    p.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
     p.standardError = try FileHandle(forWritingTo: err)
     try p.run()
+    defer { if p.isRunning { p.terminate() } }
+    try whileRunning(p)
     p.waitUntilExit()
     return ToolRun(status: p.terminationStatus,
                    stdout: try String(contentsOf: out, encoding: .utf8),
-                   stderr: try String(contentsOf: err, encoding: .utf8))
+                   stderr: try String(contentsOf: err, encoding: .utf8),
+                   signalled: p.terminationReason == .uncaughtSignal)
 }
 
 /// A fresh directory under the system's temporary directory, removed when released.

@@ -81,16 +81,20 @@ struct LiveCommand: Command {
         let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
         // The transcript streams as the session goes; it is complete when the loop ends.
         let transcriptFile = outputs["--transcript"]
-        view.show(sink.events, session: sink.session)
-        for e in sink.events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
-        // Standard output that cannot be written (a closed pipe) ends the session like a signal.
+        // Events come at human speed: each one reaches standard output and the
+        // transcript at once (a reader of a pipe or FIFO sees it live). Standard
+        // output that cannot be written (a closed pipe) ends the session like a signal.
         let signals = try SignalPipe()
         defer { signals.uninstall() }
-        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in
-            view.show([event], session: sink.session)
-            transcriptFile?.write(TranscriptFormat.jsonLine(event) + "\n")
+        func output(_ events: [TimedEvent]) {
+            view.show(events, session: sink.session)
+            for e in events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
+            transcriptFile?.flush()
+            Output.flush()
             if Output.standardOutputFailure != nil { signals.simulate(SIGPIPE) }
         }
+        output(sink.events)
+        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in output([event]) }
         let exit: LiveLoopExit
         do {
             exit = try loop.run(signals: signals)
@@ -142,6 +146,12 @@ final class LiveView {
         }
         guard interactive, !events.isEmpty else { return }
         recent = Array(recent.suffix(8))
+        Output.out(frame(session))
+    }
+
+    /// One frame of the view: the screen sketch, the scanner menu and the
+    /// latest events, after the escape that clears the terminal.
+    func frame(_ session: Session) -> String {
         let screen = session.currentScreen
         let order = NavigationOrder(screen: screen, technology: .switchControl)
         let shown = session.presentation
@@ -163,7 +173,7 @@ final class LiveView {
         }
         for line in recent { out += "  " + line + "\r\n" }
         out += "Ctrl-C or the emergency chord (hold the first switch 10 s / Escape ×5 in 2 s) exits.\r\n"
-        Output.out(out)
+        return out
     }
 
     func finish() {
