@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The repository root, found from this file's path.
@@ -57,10 +58,17 @@ func switchyard(_ args: [String], in directory: URL = repoRoot, stdin: FileHandl
     p.standardInput = stdin
     p.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
     p.standardError = try FileHandle(forWritingTo: err)
+    let exited = DispatchSemaphore(value: 0)
+    p.terminationHandler = { _ in exited.signal() }
     try p.run()
     defer { if p.isRunning { p.terminate() } }
     try whileRunning(p)
-    p.waitUntilExit()
+    // A tool that hangs fails the test instead of hanging it.
+    if exited.wait(timeout: .now() + .seconds(120)) == .timedOut {
+        kill(p.processIdentifier, SIGKILL)
+        Issue.record("switchyard \(args.joined(separator: " ")) did not end within 120 s; killed")
+        p.waitUntilExit()
+    }
     return ToolRun(status: p.terminationStatus,
                    stdout: try String(contentsOf: out, encoding: .utf8),
                    stderr: try String(contentsOf: err, encoding: .utf8),

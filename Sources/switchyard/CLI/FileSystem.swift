@@ -183,10 +183,18 @@ enum FileSystem {
     /// This process's id, for temporary names. The corresponding C function is `getpid`.
     static var processID: Int32 { getpid() }
 
-    /// Ignores `SIGPIPE`, so a write to a closed pipe fails with `EPIPE`
-    /// (handled where it happens) instead of killing the process. The
-    /// corresponding C function is `signal`.
-    static func ignoreBrokenPipeSignal() {
+    /// Sets the signals up the way the tool expects, whatever the parent
+    /// left: `SIGPIPE` ignored, so a write to a closed pipe fails with
+    /// `EPIPE` (handled where it happens) instead of ending the process; and
+    /// no signal blocked. A blocked mask is inherited: a parent that starts
+    /// the tool from a thread blocking `SIGTERM` (Foundation's `Process` on
+    /// a dispatch thread does) would keep `kill` and Ctrl-C from ever
+    /// reaching `live`'s and `record`'s handlers, which write the files.
+    /// The corresponding C functions are `signal` and `sigprocmask`.
+    static func prepareSignals() {
         _ = signal(SIGPIPE, SIG_IGN)
+        var none = sigset_t()
+        sigemptyset(&none)
+        _ = sigprocmask(SIG_SETMASK, &none, nil)
     }
 }
