@@ -6,6 +6,7 @@ import Foundation
 /// for the live-input benchmarks.
 let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
+    ("inspect", InspectBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
     // Live input path; run under `umockdev-wrapper` (without it input-latency
     // and the testbed line of idle-cpu report "skipped").

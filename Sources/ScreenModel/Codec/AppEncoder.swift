@@ -127,7 +127,9 @@ public struct AppEncoder {
 /// A small streaming JSON writer: pretty output, with inline objects for
 /// short records such as frames.
 public struct JSONWriter {
-    public private(set) var text = ""
+    /// The document so far, UTF-8 (appending bytes is cheaper than
+    /// appending to a `String`, a million elements deep in a report).
+    public private(set) var bytes: [UInt8] = []
     private var depth = 0
     private var needsComma: [Bool] = []
     private var inlineDepth: [Bool] = []
@@ -135,59 +137,80 @@ public struct JSONWriter {
 
     public init() {}
 
+    /// The document so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
     private var inline: Bool { inlineDepth.last ?? false }
 
     /// Indentation stops growing here, so a tree 100,000 levels deep is
     /// written in linear space (2 spaces × depth per line would be quadratic).
     public static let maxIndentDepth = 64
 
-    private var indent: String { String(repeating: "  ", count: min(depth, Self.maxIndentDepth)) }
+    private static let indents = (0...maxIndentDepth).map { String(repeating: "  ", count: $0) }
+
+    private var indent: String { Self.indents[min(depth, Self.maxIndentDepth)] }
+
+    private mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
         if let c = needsComma.last {
-            if c { text += inline ? ", " : "," }
-            if !inline { text += "\n" + indent }
+            if c { append(inline ? ", " : ",") }
+            if !inline { append(0x0A); append(indent) }
             needsComma[needsComma.count - 1] = true
         }
     }
 
     public mutating func key(_ k: String) {
         beforeValue()
-        text += Self.quote(k) + ": "
+        appendQuoted(k)
+        append(": ")
         afterKey = true
     }
 
-    public mutating func openObject(inline: Bool = false) { open("{", inline) }
-    public mutating func closeObject() { close("}") }
-    public mutating func openArray(inline: Bool = false) { open("[", inline) }
-    public mutating func closeArray() { close("]") }
+    public mutating func openObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline) }
+    public mutating func closeObject() { close(UInt8(ascii: "}")) }
+    public mutating func openArray(inline: Bool = false) { open(UInt8(ascii: "["), inline) }
+    public mutating func closeArray() { close(UInt8(ascii: "]")) }
 
-    private mutating func open(_ c: String, _ isInline: Bool) {
+    private mutating func open(_ c: UInt8, _ isInline: Bool) {
         beforeValue()
-        text += c
+        append(c)
         depth += 1
         needsComma.append(false)
         inlineDepth.append(isInline || inline)
     }
 
-    private mutating func close(_ c: String) {
+    private mutating func close(_ c: UInt8) {
         depth -= 1
         let had = needsComma.removeLast()
         let wasInline = inlineDepth.removeLast()
-        if had && !wasInline { text += "\n" + indent }
-        text += c
+        if had && !wasInline { append(0x0A); append(indent) }
+        append(c)
     }
 
-    public mutating func string(_ s: String) { beforeValue(); text += Self.quote(s) }
-    public mutating func bool(_ b: Bool) { beforeValue(); text += b ? "true" : "false" }
-    public mutating func null() { beforeValue(); text += "null" }
-    public mutating func number(_ v: Double) { beforeValue(); text += Self.number(v) }
-    public mutating func number(_ v: Int64) { beforeValue(); text += String(v) }
+    public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
+    public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" : "false") }
+    public mutating func null() { beforeValue(); append("null") }
+    public mutating func number(_ v: Double) { beforeValue(); append(Self.number(v)) }
+    public mutating func number(_ v: Int64) { beforeValue(); append(String(v)) }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }
         closeArray()
+    }
+
+    /// `s` as a string literal (`quote`), appended without a copy when
+    /// nothing in it needs escaping.
+    private mutating func appendQuoted(_ s: String) {
+        append(UInt8(ascii: "\""))
+        if Self.isClean(s) { append(s) } else {
+            var escaped = ""
+            Self.appendEscaped(s, to: &escaped)
+            append(escaped)
+        }
+        append(UInt8(ascii: "\""))
     }
 
     /// A number without a trailing `.0` when whole.
@@ -209,14 +232,18 @@ public struct JSONWriter {
         return out
     }
 
+    /// Whether `s` has nothing to escape. Every character to escape starts
+    /// with `"`, `\` or a byte that may start a character unsafe on a
+    /// terminal (U+2028/9 start with 0xE2 too); found without decoding.
+    static func isClean(_ s: String) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == 0x22 || $0 == 0x5C || TerminalText.mayStartUnsafe($0) }
+        } == true
+    }
+
     /// Appends `s` escaped for a JSON string (without the quotes) to `out`.
     static func appendEscaped(_ s: String, to out: inout String) {
-        // Every character to escape starts with one of these UTF-8 bytes:
-        // C0, `"`, `\`, DEL, 0xC2 (U+0080–U+00BF), 0xE2 (U+2000–U+2FFF).
-        let clean = s.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-        }
-        if clean == true {
+        if isClean(s) {
             out += s
             return
         }
