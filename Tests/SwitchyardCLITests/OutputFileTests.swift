@@ -205,3 +205,42 @@ import Testing
         #expect(writer.failure == nil)
     }
 }
+
+/// `run`'s transcript: scenarios run in parallel, their events stream to
+/// one file in the order the scenarios were given, in bounded memory.
+@Suite struct OrderedOutputTests {
+    @Test func producersAreWrittenInOrderAndWaitingOnesSpill() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.url.appendingPathComponent("out.txt").path
+        let file = try OutputFile.open(path, option: "--transcript")
+        let ordered = OrderedOutput(file, producers: 3)
+        ordered.write("c1\n", from: 2)
+        ordered.write("b1\n", from: 1)
+        ordered.write("a1\n", from: 0)
+        // A waiting producer that writes more than it may keep spills to a file.
+        let big = String(repeating: "c2 0123456789abcdef\n", count: 3 * OrderedOutput.memoryLimit / 20)
+        ordered.write(big, from: 2)
+        #expect(ordered.memoryInUse <= OrderedOutput.memoryLimit)
+        ordered.finish(2)
+        ordered.finish(0)
+        ordered.write("b2\n", from: 1)
+        ordered.finish(1)
+        #expect(ordered.memoryInUse == 0)
+        try file.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a1\nb1\nb2\nc1\n" + big)
+    }
+
+    @Test func runWritesTheTranscriptInTheScenariosOrder() throws {
+        let scratch = try TemporaryDirectory()
+        let names = ["c.swy", "a.swy", "b.swy"]
+        for name in names { try scratch.write(name, "app demo\nwait 3s") }
+        let r = try switchyard(["run", "--quiet", "--transcript", "t.jsonl"] + names, in: scratch.url)
+        #expect(r.status == 0)
+        let scenarios = try String(contentsOf: scratch.url.appendingPathComponent("t.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { $0.prefix(while: { $0 != "," }) }
+        #expect(scenarios.count > 6)
+        var seen: [Substring] = []
+        for s in scenarios where seen.last != s { seen.append(s) }
+        #expect(seen == names.map { "{\"scenario\":\"\($0)\"" })
+    }
+}

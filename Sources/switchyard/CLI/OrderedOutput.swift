@@ -38,6 +38,9 @@ final class OrderedOutput: Sendable {
         state = Mutex(State(finished: Array(repeating: false, count: producers), spools: Array(repeating: Spool(), count: producers)))
     }
 
+    /// Bytes the waiting producers hold in memory (at most `memoryLimit` each).
+    var memoryInUse: Int { state.withLock { $0.spools.reduce(0) { $0 + $1.memory.count } } }
+
     /// Appends `text` for producer `k` (from any thread).
     func write(_ text: String, from k: Int) {
         var text = text
