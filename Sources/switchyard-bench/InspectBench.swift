@@ -4,8 +4,9 @@ import ScreenModel
 /// `switchyard inspect` on generated screens of 100,000 and 1,000,000
 /// elements, text and JSON: the JSON report was quadratic on a flat screen
 /// (every stop's path searched its parent's children). One JSON line per
-/// shape, size and format: load and report times, and throughput in MB/s
-/// (the input file through load and report, and the report's own output).
+/// shape, size and format: load and report times (the report's navigation
+/// order and paths, `order_ms`, included), and throughput in MB/s (the input
+/// file through load and report, and the report's own output).
 enum InspectBench {
     /// A flat screen: `elements - 1` buttons straight under the root, the
     /// shape that made paths quadratic.
@@ -41,13 +42,14 @@ enum InspectBench {
                 for json in [false, true] {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let report = InspectionReport(app: app, screen: app.screens[0], technology: .switchControl)
+                    let order = milliseconds(since: start)
                     let output = json ? report.json() : report.text()
                     let ms = milliseconds(since: start)
                     let inputMB = Double(bytes.count) / 1e6
                     let outputMB = Double(output.utf8.count) / 1e6
                     lines.append("{\"benchmark\":\"inspect\",\"shape\":\"\(shape)\",\"elements\":\(app.screens[0].elements.count),"
                         + "\"format\":\"\(json ? "json" : "text")\",\"input_mb\":\(format(inputMB)),\"load_ms\":\(format(load)),"
-                        + "\"report_ms\":\(format(ms)),\"output_mb\":\(format(outputMB)),"
+                        + "\"report_ms\":\(format(ms)),\"order_ms\":\(format(order)),\"output_mb\":\(format(outputMB)),"
                         + "\"mb_per_s\":\(format(inputMB / ((load + ms) / 1000))),\"report_mb_per_s\":\(format(outputMB / (ms / 1000)))}")
                 }
             }
