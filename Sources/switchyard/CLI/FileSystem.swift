@@ -83,6 +83,13 @@ enum FileSystem {
         return Status(s)
     }
 
+    /// Throws unless this process may write the file at `path` (a read-only
+    /// file is not replaced behind its owner's back). The corresponding C
+    /// function is `access`.
+    static func checkWritable(_ path: String) throws(SystemError) {
+        _ = try valueOrError { access(path, W_OK) }
+    }
+
     /// The text of the symbolic link at `path`. The corresponding C function is `readlink`.
     static func readLink(_ path: String) throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -99,7 +99,7 @@ final class OutputFile: Sendable {
         }
         let identity = Identity.regular(device: status.device, inode: status.inode)
         let target = try FileSystem.realPath(path)
-        if access(target, W_OK) != 0 { throw SystemError(code: errno) }
+        try FileSystem.checkWritable(target)
         if status.links > 1 { return try inPlace(target, as: path, option: option, identity: identity) }
         do {
             let (fd, named) = try temporaryFile(beside: target)

@@ -78,7 +78,7 @@ struct LiveCommand: Command {
             }
         }
         let sink = SessionSink(session: session)
-        let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
+        let view = LiveView(app: app, interactive: FileSystem.isTerminal(STDOUT_FILENO), device: device)
         // The transcript streams as the session goes; it is complete when the loop ends.
         let transcriptFile = outputs["--transcript"]
         // Events come at human speed: each one reaches standard output and the
