@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.
+        // DeviceTestbed for its pseudo-terminal and ToolProcess (`live`, signals).
         .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard", "DeviceTestbed"], exclude: ["Snapshots"]),
         .testTarget(
             name: "InputDevicesTests",

@@ -8,6 +8,7 @@
 public enum TerminalText {
     /// `s` with every unsafe character escaped; newlines kept when `keepNewlines`.
     public static func escaped(_ s: String, keepNewlines: Bool = true) -> String {
+        if s.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: mayStartUnsafe) }) == true { return s }
         guard s.unicodeScalars.contains(where: { isUnsafe($0, keepNewlines: keepNewlines) }) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 8)
@@ -24,6 +25,15 @@ public enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Whether a UTF-8 code unit may start an unsafe character: every one
+    /// starts with a C0 byte, DEL, 0xC2 (U+0080–U+00BF) or 0xE2
+    /// (U+2000–U+2FFF). Text without such a byte is safe as it is, found
+    /// without decoding it.
+    @inlinable
+    public static func mayStartUnsafe(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     /// Whether `u` may not reach a terminal raw.

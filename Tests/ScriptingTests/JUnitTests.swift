@@ -38,4 +38,19 @@ import SwitchyardEngine
 
             """)
     }
+
+    /// XML 1.0 allows no C0 control but tab, newline and carriage return, and
+    /// neither U+FFFE nor U+FFFF. Those, and what a terminal must not see
+    /// raw (CI logs print the report), are written as the escapes the
+    /// terminal shows, so nothing is lost: the report stays valid XML.
+    @Test(arguments: [
+        ("Pay\u{1B}[2J\r\u{202E}now", #"Pay\u{1B}[2J\r\u{202E}now"#),
+        ("nul\u{0}bell\u{7}del\u{7F}csi\u{9B}", #"nul\u{0}bell\u{7}del\u{7F}csi\u{9B}"#),
+        ("\u{FFFE}\u{FFFF}", #"\u{FFFE}\u{FFFF}"#),
+        ("tab\there\nnext <&>\"'", "tab\there\nnext &lt;&amp;&gt;&quot;&apos;"),
+        ("Café مرحبا", "Café مرحبا"),
+    ])
+    func escapeKeepsTheReportValidXML(_ text: String, _ escaped: String) {
+        #expect(JUnitReport.escape(text) == escaped)
+    }
 }

@@ -1,5 +1,6 @@
 import DeviceTestbed
 import Foundation
+import Glibc
 import Testing
 
 /// The repository root, found from this file's path.
@@ -13,16 +14,25 @@ let switchyardBinary: URL? = {
 
 /// What one run of the tool did.
 struct ToolRun {
+    /// The exit status, or the signal's number when a signal ended the tool.
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether a signal ended the tool (a crash, or `SIGPIPE` left at its default).
+    var signalled = false
 }
 
 /// Runs `switchyard ARGS` in `directory` (the repository root by default),
 /// with standard output and error captured through files.
-func switchyard(_ args: [String], in directory: URL = repoRoot) throws -> ToolRun {
+/// - Parameters:
+///   - stdin: standard input (default: `/dev/null`).
+///   - stdout: standard output instead of a captured file (`stdout` of the
+///     result is then empty).
+///   - whileRunning: called once the tool has started, with its process.
+func switchyard(_ args: [String], in directory: URL = repoRoot, stdin: FileHandle = .nullDevice, stdout: FileHandle? = nil,
+                whileRunning: (Process) throws -> Void = { _ in }) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
-    return try runToEnd(binary, args, in: directory)
+    return try runToEnd(binary, args, in: directory, stdin: stdin, stdout: stdout, whileRunning: whileRunning)
 }
 
 /// Runs `command` with bash in `directory` (the repository root by
@@ -37,7 +47,9 @@ func shell(_ command: String, in directory: URL = repoRoot) throws -> ToolRun {
 
 /// Runs `executable ARGS` in `directory` with standard input empty and
 /// standard output and error captured through files, until it ends.
-func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environment: [String: String]? = nil) throws -> ToolRun {
+func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environment: [String: String]? = nil,
+              stdin: FileHandle = .nullDevice, stdout: FileHandle? = nil,
+              whileRunning: (Process) throws -> Void = { _ in }) throws -> ToolRun {
     let scratch = try TemporaryDirectory()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
@@ -48,14 +60,24 @@ func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environmen
     p.arguments = args
     if let environment { p.environment = environment }
     p.currentDirectoryURL = directory
-    p.standardInput = FileHandle.nullDevice
-    p.standardOutput = try FileHandle(forWritingTo: out)
+    p.standardInput = stdin
+    p.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
     p.standardError = try FileHandle(forWritingTo: err)
+    let exited = DispatchSemaphore(value: 0)
+    p.terminationHandler = { _ in exited.signal() }
     try p.run()
-    p.waitUntilExit()
+    defer { if p.isRunning { p.terminate() } }
+    try whileRunning(p)
+    // A tool that hangs fails the test instead of hanging it.
+    if exited.wait(timeout: .now() + .seconds(120)) == .timedOut {
+        kill(p.processIdentifier, SIGKILL)
+        Issue.record("switchyard \(args.joined(separator: " ")) did not end within 120 s; killed")
+        p.waitUntilExit()
+    }
     return ToolRun(status: p.terminationStatus,
                    stdout: try String(contentsOf: out, encoding: .utf8),
-                   stderr: try String(contentsOf: err, encoding: .utf8))
+                   stderr: try String(contentsOf: err, encoding: .utf8),
+                   signalled: p.terminationReason == .uncaughtSignal)
 }
 
 /// A fresh directory under the system's temporary directory, removed when released.

@@ -112,4 +112,19 @@ import ScreenModel
         #expect(TranscriptFormat.textLine(at(1500, .highlighted(.pointSweep(axis: .y, stage: .coarse, from: 0, to: 800, duration: .seconds(8)))))
             == "1.5s point sweep coarse y 0→800 over 8s")
     }
+
+    /// A label from someone's file holding a screen clear, a carriage return
+    /// and a right-to-left override.
+    static let hostile = ElementRef(screen: "main", index: 1, label: "Pay\u{1B}[2J\r\u{202E}now", identifier: "pay\u{7}", frame: Rect(x: 0, y: 0, width: 400, height: 50))
+
+    @Test func textLinesAreTerminalSafe() {
+        #expect(TranscriptFormat.textLine(hl(1700, Self.hostile)) == #"1.7s highlighted "Pay\u{1B}[2J\r\u{202E}now" {0, 0, 400×50}"#)
+        #expect(TranscriptFormat.textLine(at(1, .announced("line one\nline two\u{9B}31m"))) == #"0.001s announced "line one\nline two\u{9B}31m""#)
+        #expect(TranscriptFormat.textLine(at(0, .deviceAdded("Pad\u{1B}]0;pwned\u{7}"))) == #"0s device added "Pad\u{1B}]0;pwned\u{7}""#)
+    }
+
+    @Test func jsonLinesEscapeWhatATerminalMustNotSee() {
+        #expect(TranscriptFormat.jsonLine(hl(1700, Self.hostile))
+            == #"{"time_us":1700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"Pay\u001b[2J\r\u202enow","identifier":"pay\u0007","frame":{"x":0,"y":0,"width":400,"height":50}},"technology":"switch-control"}"#)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Writes an `AppModel` in the screen-model JSON format, so that decoding the
 /// output gives the same model (round trip). Element trees are written with
@@ -126,7 +127,9 @@ public struct AppEncoder {
 /// A small streaming JSON writer: pretty output, with inline objects for
 /// short records such as frames.
 public struct JSONWriter {
-    public private(set) var text = ""
+    /// The document so far, UTF-8 (appending bytes is cheaper than
+    /// appending to a `String`, a million elements deep in a report).
+    public private(set) var bytes: [UInt8] = []
     private var depth = 0
     private var needsComma: [Bool] = []
     private var inlineDepth: [Bool] = []
@@ -134,67 +137,116 @@ public struct JSONWriter {
 
     public init() {}
 
+    /// The document so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
     private var inline: Bool { inlineDepth.last ?? false }
 
     /// Indentation stops growing here, so a tree 100,000 levels deep is
     /// written in linear space (2 spaces × depth per line would be quadratic).
     public static let maxIndentDepth = 64
 
-    private var indent: String { String(repeating: "  ", count: min(depth, Self.maxIndentDepth)) }
+    private static let indents = (0...maxIndentDepth).map { String(repeating: "  ", count: $0) }
+
+    private var indent: String { Self.indents[min(depth, Self.maxIndentDepth)] }
+
+    private mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
         if let c = needsComma.last {
-            if c { text += inline ? ", " : "," }
-            if !inline { text += "\n" + indent }
+            if c { append(inline ? ", " : ",") }
+            if !inline { append(0x0A); append(indent) }
             needsComma[needsComma.count - 1] = true
         }
     }
 
     public mutating func key(_ k: String) {
         beforeValue()
-        text += Self.quote(k) + ": "
+        appendQuoted(k)
+        append(": ")
         afterKey = true
     }
 
-    public mutating func openObject(inline: Bool = false) { open("{", inline) }
-    public mutating func closeObject() { close("}") }
-    public mutating func openArray(inline: Bool = false) { open("[", inline) }
-    public mutating func closeArray() { close("]") }
+    public mutating func openObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline) }
+    public mutating func closeObject() { close(UInt8(ascii: "}")) }
+    public mutating func openArray(inline: Bool = false) { open(UInt8(ascii: "["), inline) }
+    public mutating func closeArray() { close(UInt8(ascii: "]")) }
 
-    private mutating func open(_ c: String, _ isInline: Bool) {
+    private mutating func open(_ c: UInt8, _ isInline: Bool) {
         beforeValue()
-        text += c
+        append(c)
         depth += 1
         needsComma.append(false)
         inlineDepth.append(isInline || inline)
     }
 
-    private mutating func close(_ c: String) {
+    private mutating func close(_ c: UInt8) {
         depth -= 1
         let had = needsComma.removeLast()
         let wasInline = inlineDepth.removeLast()
-        if had && !wasInline { text += "\n" + indent }
-        text += c
+        if had && !wasInline { append(0x0A); append(indent) }
+        append(c)
     }
 
-    public mutating func string(_ s: String) { beforeValue(); text += Self.quote(s) }
-    public mutating func bool(_ b: Bool) { beforeValue(); text += b ? "true" : "false" }
-    public mutating func null() { beforeValue(); text += "null" }
-    public mutating func number(_ v: Double) { beforeValue(); text += Self.number(v) }
-    public mutating func number(_ v: Int64) { beforeValue(); text += String(v) }
+    public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
+    public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" : "false") }
+    public mutating func null() { beforeValue(); append("null") }
+    public mutating func number(_ v: Double) { beforeValue(); append(Self.number(v)) }
+    public mutating func number(_ v: Int64) { beforeValue(); append(String(v)) }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }
         closeArray()
     }
 
+    /// `s` as a string literal (`quote`), appended without a copy when
+    /// nothing in it needs escaping.
+    private mutating func appendQuoted(_ s: String) {
+        append(UInt8(ascii: "\""))
+        if Self.isClean(s) { append(s) } else {
+            var escaped = ""
+            Self.appendEscaped(s, to: &escaped)
+            append(escaped)
+        }
+        append(UInt8(ascii: "\""))
+    }
+
     /// A number without a trailing `.0` when whole.
     public static func number(_ v: Double) -> String { Point.format(v) }
 
-    /// `s` as a JSON string literal.
+    /// `s` as a JSON string literal: the one rule for every JSON the
+    /// project writes. Besides `"` and `\`, every character that must not
+    /// reach a terminal raw is written as an escape that decodes to the same
+    /// string: U+0000–U+001F (`\n`, `\r`, `\t`, else `\u001b`), DEL and the
+    /// C1 controls (U+007F–U+009F), the bidi embeddings, overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069; `TerminalText`), and the line
+    /// and paragraph separators U+2028/U+2029, which JavaScript does not
+    /// allow raw in a string.
     public static func quote(_ s: String) -> String {
         var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        appendEscaped(s, to: &out)
+        out += "\""
+        return out
+    }
+
+    /// Whether `s` has nothing to escape. Every character to escape starts
+    /// with `"`, `\` or a byte that may start a character unsafe on a
+    /// terminal (U+2028/9 start with 0xE2 too); found without decoding.
+    static func isClean(_ s: String) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == 0x22 || $0 == 0x5C || TerminalText.mayStartUnsafe($0) }
+        } == true
+    }
+
+    /// Appends `s` escaped for a JSON string (without the quotes) to `out`.
+    static func appendEscaped(_ s: String, to out: inout String) {
+        if isClean(s) {
+            out += s
+            return
+        }
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
@@ -202,10 +254,16 @@ public struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{2028}", "\u{2029}": out += unicodeEscape(u)
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                if TerminalText.isUnsafe(u, keepNewlines: false) { out += unicodeEscape(u) } else { out.unicodeScalars.append(u) }
             }
         }
-        return out + "\""
+    }
+
+    /// `\u001b`: a scalar of the Basic Multilingual Plane as a JSON escape.
+    static func unicodeEscape(_ u: Unicode.Scalar) -> String {
+        let hex = String(u.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

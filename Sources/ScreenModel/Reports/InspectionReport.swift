@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// What `switchyard inspect` shows for one screen and technology: the tree,
 /// the numbered navigation order, the groups and the counts.
@@ -6,11 +7,15 @@ public struct InspectionReport: Sendable {
     public let app: AppModel
     public let screen: Screen
     public let order: NavigationOrder
+    /// Every element's path, found once (`ElementPaths`): the report writes
+    /// one per stop and group member, which must not cost a sibling search each.
+    public let paths: ElementPaths
 
     public init(app: AppModel, screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
         self.app = app
         self.screen = screen
         self.order = NavigationOrder(screen: screen, technology: technology, options: options)
+        self.paths = ElementPaths(screen)
     }
 
     /// Number of groups below the top level.
@@ -18,37 +23,52 @@ public struct InspectionReport: Sendable {
 
     // MARK: - Text
 
-    /// The readable report.
+    /// The readable report. Names, labels, values and identifiers come from
+    /// other people's files, so every line is terminal-safe: control
+    /// characters and bidi overrides are shown escaped (`TerminalText`).
     public func text() -> String {
-        var out: [String] = []
+        var text = ""
+        text.reserveCapacity(64 * screen.elements.count)
+        func line(_ s: String) {
+            text += TerminalText.escaped(s, keepNewlines: false)
+            text += "\n"
+        }
+        let numbers = stopNumbers()
         let title = screen.title.map { " (\($0))" } ?? ""
-        out.append("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) pt, \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
-        out.append("")
-        out.append("Tree:")
-        out.append(contentsOf: treeLines())
-        out.append("")
-        out.append("Navigation order (\(order.technology)):")
-        if let m = order.modal { out.append("  trapped by modal element \(screen.path(of: m))") }
-        if order.stops.isEmpty { out.append("  (no stops: nothing on this screen responds to user interaction)") }
+        line("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) pt, \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
+        line("")
+        line("Tree:")
+        treeLines(numbers: numbers, line)
+        line("")
+        line("Navigation order (\(order.technology)):")
+        if let m = order.modal { line("  trapped by modal element \(paths.path(of: m))") }
+        if order.stops.isEmpty { line("  (no stops: nothing on this screen responds to user interaction)") }
         let width = String(order.stops.count).count
         for (n, i) in order.stops.enumerated() {
             let num = String(n + 1)
             let pad = String(repeating: " ", count: width - num.count)
-            out.append("  \(pad)\(num)  \(describe(i))")
+            line("  " + pad + num + "  " + describe(i))
         }
         if order.technology != .voiceControl && groupCount > 0 {
-            out.append("")
-            out.append("Groups (\(order.technology == .switchControl ? "Switch Control scanning" : "Full Keyboard Access focus groups")):")
-            out.append(contentsOf: groupLines())
+            line("")
+            line("Groups (\(order.technology == .switchControl ? "Switch Control scanning" : "Full Keyboard Access focus groups")):")
+            groupLines(numbers: numbers, line)
         }
-        out.append("")
-        out.append("Counts: \(screen.elements.count) elements, \(order.stops.count) stops, \(groupCount) groups")
-        return out.joined(separator: "\n") + "\n"
+        line("")
+        line("Counts: \(screen.elements.count) elements, \(order.stops.count) stops, \(groupCount) groups")
+        return text
+    }
+
+    /// Per element: its 1-based number in the navigation order, 0 when it is not a stop.
+    func stopNumbers() -> [Int] {
+        var numbers = [Int](repeating: 0, count: screen.elements.count)
+        for (n, i) in order.stops.enumerated() { numbers[i] = n + 1 }
+        return numbers
     }
 
     func quoted(_ s: String?) -> String {
         guard let s else { return "(no label)" }
-        return "\"" + s.replacingOccurrences(of: "\n", with: "\\n") + "\""
+        return "\"" + s + "\""
     }
 
     func describe(_ i: ElementIndex) -> String {
@@ -63,16 +83,20 @@ public struct InspectionReport: Sendable {
 
     /// The tree, indented; depth beyond 24 levels is shown as a number.
     func treeLines() -> [String] {
-        var numbers: [ElementIndex: Int] = [:]
-        for (n, i) in order.stops.enumerated() { numbers[i] = n + 1 }
         var lines: [String] = []
+        treeLines(numbers: stopNumbers()) { lines.append($0) }
+        return lines
+    }
+
+    /// The tree's lines, one `line` call each.
+    func treeLines(numbers: [Int], _ line: (String) -> Void) {
         var stack: [(ElementIndex, Int)] = [(screen.root, 0)]
         while let (i, depth) = stack.popLast() {
             let e = screen.elements[i]
             var head = String(repeating: "  ", count: min(depth, 24) + 1)
             if depth > 24 { head += "[depth \(depth)] " }
             var parts: [String] = []
-            if let n = numbers[i] { parts.append("[\(n)]") }
+            if numbers[i] > 0 { parts.append("[\(numbers[i])]") }
             let label = e.childBehavior == .combine ? screen.label(of: i) : e.label
             if label != nil || e.children.isEmpty { parts.append(quoted(label)) } else { parts.append(i == screen.root ? "root" : "group") }
             if !e.traits.isEmpty { parts.append(e.traits.description) }
@@ -82,35 +106,31 @@ public struct InspectionReport: Sendable {
             if e.scrollable { parts.append(e.contentOffset == .zero ? "scrollable" : "scrollable, offset \(e.contentOffset)") }
             if e.hidden { parts.append("hidden") } else if screen.isScrolledOut(i) { parts.append("scrolled out") }
             if e.frame != nil { parts.append(screen.frames[i].description) }
-            lines.append(head + parts.joined(separator: "  "))
+            line(head + parts.joined(separator: "  "))
             if e.childBehavior == .combine || e.childBehavior == .ignore || e.hidden {
                 if !e.children.isEmpty {
-                    lines.append(head + "  (\(e.children.count) child\(e.children.count == 1 ? "" : "ren") \(e.hidden ? "hidden" : e.childBehavior == .combine ? "combined" : "ignored"))")
+                    line(head + "  (\(e.children.count) child\(e.children.count == 1 ? "" : "ren") \(e.hidden ? "hidden" : e.childBehavior == .combine ? "combined" : "ignored"))")
                 }
                 continue
             }
             for c in e.children.reversed() { stack.append((c, depth + 1)) }
         }
-        return lines
     }
 
-    func groupLines() -> [String] {
-        var numbers: [ElementIndex: Int] = [:]
-        for (n, i) in order.stops.enumerated() { numbers[i] = n + 1 }
-        var lines: [String] = []
+    /// The groups' lines, one `line` call each.
+    func groupLines(numbers: [Int], _ line: (String) -> Void) {
         var stack: [(Int, Int)] = order.top.members.reversed().compactMap { if case .group(let g) = $0 { return (g, 1) } else { return nil } }
         while let (g, depth) = stack.popLast() {
             let group = order.groups[g]
             let members = group.members.map { m -> String in
                 switch m {
-                case .stop(let i): return String(numbers[i] ?? 0)
+                case .stop(let i): return String(numbers[i])
                 case .group(let k): return "group \(k)"
                 }
             }
-            lines.append(String(repeating: "  ", count: depth) + "group \(g) \(kindName(group.kind)) \(group.frame): \(members.joined(separator: ", "))")
+            line(String(repeating: "  ", count: depth) + "group \(g) \(kindName(group.kind)) \(group.frame): \(members.joined(separator: ", "))")
             for m in group.members.reversed() { if case .group(let k) = m { stack.append((k, depth + 1)) } }
         }
-        return lines
     }
 
     func kindName(_ k: NavigationGroup.Kind) -> String {
@@ -135,12 +155,12 @@ public struct InspectionReport: Sendable {
         w.key("screen"); w.string(screen.name)
         w.key("technology"); w.string(order.technology.rawValue)
         w.key("size"); w.openObject(inline: true); w.key("width"); w.number(screen.size.width); w.key("height"); w.number(screen.size.height); w.closeObject()
-        if let m = order.modal { w.key("modal"); w.string(screen.path(of: m)) }
+        if let m = order.modal { w.key("modal"); w.string(paths.path(of: m)) }
         w.key("stops"); w.openArray()
         for (n, i) in order.stops.enumerated() {
             w.openObject(inline: true)
             w.key("number"); w.number(Int64(n + 1))
-            w.key("path"); w.string(screen.path(of: i))
+            w.key("path"); w.string(paths.path(of: i))
             if let l = screen.label(of: i) { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
             if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
             w.key("traits"); w.strings(screen.traits(of: i).traits.map(\.rawValue))
@@ -156,14 +176,14 @@ public struct InspectionReport: Sendable {
             w.key("id"); w.number(Int64(g))
             switch group.kind {
             case .screen: w.key("kind"); w.string("screen")
-            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(screen.path(of: i))
+            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(paths.path(of: i))
             case .row: w.key("kind"); w.string("row")
             case .block: w.key("kind"); w.string("block")
             }
             w.key("members"); w.openArray(inline: true)
             for m in group.members {
                 switch m {
-                case .stop(let i): w.string(screen.path(of: i))
+                case .stop(let i): w.string(paths.path(of: i))
                 case .group(let k): w.string("group \(k)")
                 }
             }

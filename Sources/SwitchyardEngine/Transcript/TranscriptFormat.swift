@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// Writes events as JSON Lines and as readable text (docs/transcript.md
@@ -60,10 +61,18 @@ public enum TranscriptFormat {
         return o.text + "}"
     }
 
-    /// One readable line: the instant, then what happened.
+    /// One readable line: the instant, then what happened. Labels, values
+    /// and names come from other people's files, so the line is
+    /// terminal-safe: control characters (newlines included) and bidi
+    /// overrides are shown escaped (`TerminalText`).
     /// - Parameter e: the event.
     /// - Returns: e.g. `1.7s highlighted "Pay" {16, 700, 358×44}`.
     public static func textLine(_ e: TimedEvent) -> String {
+        TerminalText.escaped(rawTextLine(e), keepNewlines: false)
+    }
+
+    /// `textLine` before escaping.
+    static func rawTextLine(_ e: TimedEvent) -> String {
         let t = e.time.description
         switch e.event {
         case .screenChanged(let screen): return "\(t) screen \(screen)"

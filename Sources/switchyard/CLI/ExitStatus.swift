@@ -7,8 +7,13 @@ enum ExitStatus: Int32 {
     case success = 0
     /// Something ran and an expectation failed.
     case failure = 1
-    /// The input could not be used: bad arguments, files, scripts, profiles.
+    /// The input could not be used (bad arguments, files, scripts, profiles),
+    /// or an output could not be written.
     case unusableInput = 2
+    /// Standard output is a pipe its reader closed (`switchyard inspect |
+    /// head -1`): 128 + `SIGPIPE`, the status a shell shows for a program the
+    /// signal ended. Nothing is printed.
+    case brokenPipe = 141
     /// `live` ended by the emergency chord (the first switch held 10 s, or
     /// Escape 5 times in 2 s): the way out when the screen is unusable.
     case emergencyExit = 3
@@ -24,6 +29,7 @@ enum ExitStatus: Int32 {
         switch s {
         case SIGHUP: return .hangup
         case SIGINT: return .interrupted
+        case SIGPIPE: return .brokenPipe
         default: return .terminated
         }
     }

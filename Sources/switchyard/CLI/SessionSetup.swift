@@ -25,6 +25,9 @@ struct SessionSetup {
         }
     }
 
+    /// The files the session reads, which no output may overwrite.
+    var inputs: [String?] { [app == "demo" ? nil : app, settings] }
+
     /// Loads the app and settings and makes the session; also gives the
     /// Switch Control settings it runs with.
     /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`

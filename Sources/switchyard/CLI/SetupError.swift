@@ -10,8 +10,15 @@ enum SetupError: DiagnosticError, Equatable {
     case cannotRead(file: String, kind: String, reason: String)
     /// A file named on the command line is not UTF-8 text.
     case notText(file: String, kind: String)
-    /// `command` could not write `file`.
-    case cannotWrite(command: String, file: String)
+    /// `command` could not write `file`; `reason` is the system's (`strerror`).
+    case cannotWrite(command: String, file: String, reason: String)
+    /// An output (`--transcript FILE`) names a file the command reads.
+    case outputIsInput(command: String, option: String, file: String, input: String)
+    /// Two outputs name the same file.
+    case sameOutput(command: String, options: [String], files: [String])
+    /// Standard output could not be written (disk full, `> /dev/full`);
+    /// `command` is nil before a command was found.
+    case cannotWriteStandardOutput(command: String?, reason: String)
     /// `--device PATH` names no input device.
     case noDevice(command: String, devnode: String)
     /// `--device terminal` without a terminal on standard input.
@@ -25,8 +32,15 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "cannot read the \(kind): \(reason)", at: SourceLocation(file: file))]
         case let .notText(file, kind):
             return [Diagnostic(.error, "the \(kind) is not UTF-8 text", at: SourceLocation(file: file))]
-        case let .cannotWrite(command, file):
-            return [Diagnostic(.error, "cannot write '\(file)'", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .cannotWrite(command, file, reason):
+            return [Diagnostic(.error, "cannot write '\(file)': \(reason)", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .outputIsInput(command, option, file, input):
+            return [Diagnostic(.error, "\(option) '\(file)' is the input file '\(input)'; write the output to another file", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .sameOutput(command, options, files):
+            let what = Set(files).count == 1 ? "both name '\(files[0])'" : "name the same file (" + files.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            return [Diagnostic(.error, options.joined(separator: " and ") + " \(what); give each output its own file", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .cannotWriteStandardOutput(command, reason):
+            return [Diagnostic(.error, "cannot write standard output: \(reason)", at: SourceLocation(file: "switchyard" + (command.map { " " + $0 } ?? "")))]
         case let .noDevice(command, devnode):
             return [Diagnostic(.error, "no input device at '\(devnode)'; 'switchyard devices --all' lists them", at: SourceLocation(file: "switchyard \(command)"))]
         case let .notATerminal(command):

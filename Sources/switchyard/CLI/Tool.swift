@@ -24,14 +24,17 @@ enum Tool {
             + "\n\nRun 'switchyard <command> --help' for a command's options."
     }()
 
-    /// Runs the command line `argv` (without the program name).
+    /// Runs the command line `argv` (without the program name), then
+    /// flushes standard output (`Output.finish`).
     /// - Returns: the exit status.
     static func main(_ argv: [String]) -> ExitStatus {
+        let result: ExitStatus
         do {
-            return try dispatch(argv)
+            result = try dispatch(argv)
         } catch {
-            return status(after: error)
+            result = status(after: error)
         }
+        return Output.finish(result, command: argv.first.flatMap { try? command(named: $0) }?.name)
     }
 
     /// The command named `name`.

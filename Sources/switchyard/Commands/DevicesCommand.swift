@@ -67,16 +67,23 @@ struct DevicesCommand: Command {
         let matcher = try Self.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         let adapter = try Self.adapter(EvdevAdapter.kind, AdapterOptions(profiles: matcher, grab: false, profileOverride: profile))
         let found = try adapter.discover()
-        let shown = all ? found : found.filter { $0.match != nil }
-        if found.isEmpty {
-            Output.out("No input devices found (no /dev/input/event* nodes visible through udev).\n")
-            Output.out("Plug in a switch interface, keyboard or game controller; in a container or VM, pass /dev/input through.\n")
-            return .success
-        }
-        for d in shown { Output.out(d.description + "\n") }
-        let ignored = found.count - shown.count
-        if ignored > 0 { Output.out("(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n") }
+        Output.out(Self.listing(found, all: all))
         Self.printWarnings(adapter)
         return .success
+    }
+
+    /// The listing of `found`: one line per device with a profile (every
+    /// device with `all`), then how many were left out.
+    static func listing(_ found: [DiscoveredDevice], all: Bool) -> String {
+        if found.isEmpty {
+            return "No input devices found (no /dev/input/event* nodes visible through udev).\n"
+                + "Plug in a switch interface, keyboard or game controller; in a container or VM, pass /dev/input through.\n"
+        }
+        let shown = all ? found : found.filter { $0.match != nil }
+        // Device names come from the hardware (or a recording): shown terminal-safe.
+        var text = shown.map { TerminalText.escaped($0.description, keepNewlines: false) + "\n" }.joined()
+        let ignored = found.count - shown.count
+        if ignored > 0 { text += "(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n" }
+        return text
     }
 }

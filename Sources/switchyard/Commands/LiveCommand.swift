@@ -70,6 +70,9 @@ struct LiveCommand: Command {
         if device != "terminal", device != "auto", !FileManager.default.fileExists(atPath: device) {
             throw SetupError.noDevice(command: Self.name, devnode: device)
         }
+        let outputs = try Outputs([("--transcript", transcript), ("--record", record)],
+                                  inputs: [profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
+        defer { outputs.discard() }
         let (app, session, settings) = try setup.makeSession()
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
@@ -82,24 +85,36 @@ struct LiveCommand: Command {
         let recording = record.map { _ in SessionRecording(clock: clock) }
         if let recording { adapter.rawObserver = recording.observe }
         let sink = SessionSink(session: session)
-        let view = LiveView(app: app, interactive: isatty(STDOUT_FILENO) == 1, device: device)
-        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in
-            view.show([event], session: sink.session)
+        let view = LiveView(app: app, interactive: FileSystem.isTerminal(STDOUT_FILENO), device: device)
+        // The transcript streams as the session goes; it is complete when the loop ends.
+        let transcriptFile = outputs["--transcript"]
+        // Events come at human speed: each one reaches standard output and the
+        // transcript at once (a reader of a pipe or FIFO sees it live). Standard
+        // output that cannot be written (a closed pipe) ends the session like a signal.
+        let signals = try SignalPipe()
+        defer { signals.uninstall() }
+        func output(_ events: [TimedEvent]) {
+            view.show(events, session: sink.session)
+            for e in events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
+            transcriptFile?.flush()
+            Output.flush()
+            if Output.standardOutputFailure != nil { signals.simulate(SIGPIPE) }
         }
-        loop.onStart = { view.show(sink.events, session: sink.session) }
+        let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock) { event in output([event]) }
+        loop.onStart = { output(sink.events) }
         let exit: LiveLoopExit
         do {
-            exit = try loop.run()
+            exit = try loop.run(signals: signals)
         } catch {
             view.finish()
-            writeFiles(sink, recording)
+            _ = commit(outputs, recording)
             throw error
         }
         recording?.end(at: loop.endedAt)
         view.finish()
         Output.err("switchyard live: \(exit); devices released")
         DevicesCommand.printWarnings(adapter)
-        writeFiles(sink, recording)
+        guard commit(outputs, recording) else { return .unusableInput }
         switch exit {
         case .signal(let s): return .after(signal: s)
         case .emergency: return .emergencyExit
@@ -107,18 +122,18 @@ struct LiveCommand: Command {
         }
     }
 
-    func writeFiles(_ sink: SessionSink, _ recording: SessionRecording?) {
-        if let path = transcript {
-            let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
-            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
-        }
-        if let path = record {
-            guard let text = recording?.text else {
+    /// Writes the recording and puts the outputs in place.
+    /// - Returns: whether every output was written.
+    func commit(_ outputs: Outputs, _ recording: SessionRecording?) -> Bool {
+        if let file = outputs["--record"] {
+            if let text = recording?.text { file.write(text) } else {
                 Output.report(Diagnostic(.warning, "nothing recorded (no device events)", at: SourceLocation(file: "switchyard \(Self.name)")))
-                return
+                file.discard()
             }
-            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { Output.report(SetupError.cannotWrite(command: Self.name, file: path)) }
         }
+        let errors = outputs.commit()
+        errors.forEach { Output.report($0) }
+        return errors.isEmpty
     }
 }
 
@@ -144,6 +159,12 @@ final class LiveView {
         }
         guard interactive, !events.isEmpty else { return }
         recent = Array(recent.suffix(8))
+        Output.out(frame(session))
+    }
+
+    /// One frame of the view: the screen sketch, the scanner menu and the
+    /// latest events, after the escape that clears the terminal.
+    func frame(_ session: Session) -> String {
         let screen = session.currentScreen
         let order = NavigationOrder(screen: screen, technology: .switchControl)
         let shown = session.presentation
@@ -153,16 +174,19 @@ final class LiveView {
         case .group(let f, _)?, .groupExit(let f)?: frame = f
         default: break
         }
+        // The app's names and labels are someone's text: shown terminal-safe
+        // (`TerminalText`) inside the view's own control sequences.
+        func safe(_ s: String) -> String { TerminalText.escaped(s, keepNewlines: false) }
         var out = "\u{1B}[H\u{1B}[2J"
-        out += "Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)\r\n"
-        for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += line + "\r\n" }
+        out += safe("Switchyard live — \(app.name), screen \"\(screen.name)\"  t=\(session.now)  device: \(device)") + "\r\n"
+        for line in ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame) { out += safe(line) + "\r\n" }
         if let menu = shown.scannerMenu {
             let items = menu.items.enumerated().map { $0.offset == menu.highlightedItem ? "[\($0.element)]" : $0.element }
-            out += "Scanner menu: " + items.joined(separator: "  ") + "\r\n"
+            out += safe("Scanner menu: " + items.joined(separator: "  ")) + "\r\n"
         }
         for line in recent { out += "  " + line + "\r\n" }
         out += "Ctrl-C or the emergency chord (hold the first switch 10 s / Escape ×5 in 2 s) exits.\r\n"
-        Output.out(out)
+        return out
     }
 
     func finish() {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Diagnostics
 import InputDevices
 import SwitchyardEngine
 
@@ -40,6 +41,8 @@ struct RecordCommand: Command {
     }
 
     func run() throws -> ExitStatus {
+        let outputs = try Outputs([("--out", out)], inputs: [profilesDirectory], command: Self.name)
+        defer { outputs.discard() }
         let matcher = try DevicesCommand.profiles(profilesDirectory, command: Self.name)
         let all = try DeviceDiscovery().enumerate()
         let info: DeviceInfo
@@ -61,22 +64,32 @@ struct RecordCommand: Command {
             recorder.stop()
             pipe.uninstall()
         }
-        Output.err("recording \(info.devnode) \"\(info.name)\" — press Ctrl-C to stop")
+        Output.err(TerminalText.escaped("recording \(info.devnode) \"\(info.name)\" — press Ctrl-C to stop"))
         let end = duration.map { clock.now() + $0 }
-        loop: while true {
-            let timeout = LiveLoop<CollectingSink>.timeoutMilliseconds(until: end, now: clock.now())
-            let readable: Set<Int32>
-            do { readable = try Poll.readable([pipe.readFD, recorder.fd], timeoutMilliseconds: timeout) } catch {
-                throw InputDeviceError.system(operation: "poll", devnode: info.devnode, error)
+        // A device error ends the recording; what was recorded is still written.
+        var failure: (any Error)? = nil
+        do {
+            loop: while true {
+                let timeout = LiveLoop<CollectingSink>.timeoutMilliseconds(until: end, now: clock.now())
+                let readable: Set<Int32>
+                do { readable = try Poll.readable([pipe.readFD, recorder.fd], timeoutMilliseconds: timeout) } catch {
+                    throw InputDeviceError.system(operation: "poll", devnode: info.devnode, error)
+                }
+                if readable.contains(pipe.readFD) { break loop }
+                if readable.contains(recorder.fd) { try recorder.readAvailable() }
+                if let end, clock.now() >= end { break loop }
             }
-            if readable.contains(pipe.readFD) { break loop }
-            if readable.contains(recorder.fd) { try recorder.readAvailable() }
-            if let end, clock.now() >= end { break loop }
+        } catch {
+            failure = error
         }
-        guard FileManager.default.createFile(atPath: out, contents: Data(recorder.text.utf8)) else {
-            throw SetupError.cannotWrite(command: Self.name, file: out)
+        outputs["--out"]?.write(recorder.text)
+        let errors = outputs.commit()
+        if let failure {
+            errors.forEach { Output.report($0) }
+            throw failure
         }
-        Output.err("wrote \(recorder.recording.events.count) events to \(out)")
+        if let error = errors.first { throw error }
+        Output.err(TerminalText.escaped("wrote \(recorder.recording.events.count) events to \(out)"))
         return .success
     }
 }

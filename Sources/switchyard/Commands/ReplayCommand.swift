@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import InputDevices
@@ -42,6 +43,8 @@ struct ReplayCommand: Command {
     }
 
     func run() throws -> ExitStatus {
+        let outputs = try Outputs([("--transcript", transcript)], inputs: [recording, profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
+        defer { outputs.discard() }
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         let adapter = try DevicesCommand.adapter(EvemuReplayAdapter.kind,
                                                  AdapterOptions(profiles: matcher, recordings: [recording], profileOverride: profile))
@@ -49,17 +52,16 @@ struct ReplayCommand: Command {
             throw SetupError.noProfileMatches(recording: recording, device: (try? adapter.discover().first.map { "\($0.info)" }) ?? "none")
         }
         let inputs = try adapter.runInSimulatedTime(clock: SessionClock(epochMicroseconds: 0))
-        Output.err("replaying \(device.description)")
+        Output.err("replaying " + TerminalText.escaped(device.description))
         let (_, session, _) = try setup.makeSession()
         let sink = SessionSink(session: session)
         sink.replay(inputs)   // ends at the recording's end, as the live session did
-        for e in sink.events { Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n") }
-        if let path = transcript {
-            let text = sink.events.map { TranscriptFormat.jsonLine($0) + "\n" }.joined()
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                throw SetupError.cannotWrite(command: Self.name, file: path)
-            }
+        let file = outputs["--transcript"]
+        for e in sink.events {
+            Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n")
+            file?.write(TranscriptFormat.jsonLine(e) + "\n")
         }
+        if let error = outputs.commit().first { throw error }
         return .success
     }
 }

@@ -50,39 +50,69 @@ struct RunCommand: Command {
         case unusable([Diagnostic])
     }
 
-    /// Reads, checks and runs one scenario file; keeps its events only when
-    /// `keepEvents` (without them, memory does not grow with simulated time).
-    static func execute(_ file: String, keepEvents: Bool) -> Outcome {
+    /// Reads, checks and runs one scenario file, handing each event to
+    /// `each` as it happens; keeps its events only when `keepEvents` (the
+    /// text report prints them in input order; without it, memory does not
+    /// grow with simulated time).
+    /// - Returns: the outcome, and the files the scenario names (its app and
+    ///   settings, which no output may overwrite).
+    static func execute(_ file: String, keepEvents: Bool, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
         let read: String?
         do { read = try InputFile.text(file) } catch {
-            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics)
+            return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics), [])
         }
         guard let text = read else {
-            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
+            return (.unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics), [])
         }
+        // The files it names, as far as the text can be read (for the output checks).
+        let (named, _) = ScenarioParser(file: file).parsePartially(text)
+        var reads: [String] = []
+        if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
+        if let path = named.settingsFile { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
             let prepared = try runner.prepare(text: text, file: file)
             var events: [TimedEvent] = []
-            let result = runner.run(prepared) { if keepEvents { events.append($0) } }
-            return .ran(result, events: events)
+            let result = runner.run(prepared) { e in
+                each(e)
+                if keepEvents { events.append(e) }
+            }
+            return (.ran(result, events: events), reads)
         } catch {
-            return .unusable(error.diagnostics)
+            return (.unusable(error.diagnostics), reads)
         }
     }
 
     func run() throws(SetupError) -> ExitStatus {
+        let outputs = try Outputs([("--transcript", transcript), ("--junit", junit)], inputs: files, command: Self.name)
+        // The transcript is written as the scenarios run, in input order.
+        let stream = outputs["--transcript"].map { OrderedOutput($0, producers: files.count) }
         // Independent scenarios run in parallel; results are kept in input order.
-        let outcomes = ParallelMap.map(files) { file -> (Outcome, Double) in
+        let runs = ParallelMap.map(Array(files.indices)) { [files, quiet] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
-            let o = Self.execute(file, keepEvents: !quiet || transcript != nil)
-            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            let quoted = JSONWriter.quote(files[k])
+            var lines = ""
+            let (o, reads) = Self.execute(files[k], keepEvents: !quiet) { e in
+                guard let stream else { return }
+                lines += "{\"scenario\":\(quoted)," + TranscriptFormat.jsonLine(e).dropFirst() + "\n"
+                if lines.utf8.count >= 1 << 16 {
+                    stream.write(lines, from: k)
+                    lines = ""
+                }
+            }
+            if let stream {
+                if !lines.isEmpty { stream.write(lines, from: k) }
+                stream.finish(k)
+            }
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
         }
+        let outcomes = runs.map { ($0.0, $0.1) }
         var passed = 0
         var failed = 0
         var unusable = 0
-        var lines: [String] = []
-        for (file, (outcome, _)) in zip(files, outcomes) {
+        for (name, (outcome, _)) in zip(files, outcomes) {
+            // A file name is someone's text too: shown terminal-safe.
+            let file = TerminalText.escaped(name, keepNewlines: false)
             switch outcome {
             case .unusable(let diagnostics):
                 unusable += 1
@@ -104,21 +134,16 @@ struct RunCommand: Command {
                 } else if !quiet || !r.passed {
                     Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
                 }
-                if transcript != nil {
-                    let quoted = JSONWriter.quote(file)
-                    for e in events {
-                        let line = TranscriptFormat.jsonLine(e)
-                        lines.append("{\"scenario\":\(quoted)," + line.dropFirst())
-                    }
-                }
             }
         }
         let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
         Output.out(summary + "\n")
-        if let path = transcript {
-            try write(lines.map { $0 + "\n" }.joined(), to: path)
+        // The apps and settings files the scenarios named are inputs too.
+        do { try outputs.check(against: runs.flatMap(\.2)) } catch {
+            outputs.discard()
+            throw error
         }
-        if let path = junit {
+        if let junit = outputs["--junit"] {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {
                 case .ran(let r, _):
@@ -127,16 +152,12 @@ struct RunCommand: Command {
                 case .unusable(let diagnostics): return (.unusable(file: files[k], errors: diagnostics), pair.1)
                 }
             })
-            try write(report.xml(), to: path)
+            junit.write(report.xml())
         }
-        if unusable > 0 { return .unusableInput }
+        let errors = outputs.commit()
+        errors.forEach { Output.report($0) }
+        if unusable > 0 || !errors.isEmpty { return .unusableInput }
         return failed > 0 ? .failure : .success
-    }
-
-    func write(_ text: String, to path: String) throws(SetupError) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw .cannotWrite(command: Self.name, file: path)
-        }
     }
 }
 
