@@ -15,6 +15,8 @@ enum SetupError: DiagnosticError, Equatable {
     case noDevice(command: String, devnode: String)
     /// No device profile matches the device a recording was made with.
     case noProfileMatches(recording: String, device: String)
+    /// An element named on the command line is not on the screen, or is not one element.
+    case noSuchElement(command: String, message: String)
 
     var diagnostics: [Diagnostic] {
         switch self {
@@ -28,6 +30,8 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "no input device at '\(devnode)'; 'switchyard devices --all' lists them", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noProfileMatches(recording, device):
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
+        case let .noSuchElement(command, message):
+            return [Diagnostic(.error, message, at: SourceLocation(file: "switchyard \(command)"))]
         }
     }
 }
