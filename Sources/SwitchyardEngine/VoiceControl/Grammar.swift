@@ -138,11 +138,42 @@ enum Grammar {
     ///   bare `<item>` takes any words; whether they name something is decided
     ///   against the screen).
     static func match(_ words: [Substring]) -> RuleMatch? {
-        for (r, tokens) in compiled.enumerated() {
+        guard let first = words.first else { return nil }
+        for r in candidates(first) {
             var m = RuleMatch(action: rules[r].action)
-            if match(tokens[...], words[...], &m) { return m }
+            if match(compiled[r][...], words[...], &m) { return m }
         }
         return nil
+    }
+
+    /// The rules an utterance beginning with `word` can match, in table
+    /// order: those whose first word it is, and those that begin with a slot.
+    /// (An index, so that matching does not try every phrase.)
+    static func candidates(_ word: Substring) -> [Int] {
+        guard let some = byFirstWord[String(word)] else { return slotFirst }
+        var out: [Int] = []
+        out.reserveCapacity(some.count + slotFirst.count)
+        var i = 0, j = 0
+        while i < some.count || j < slotFirst.count {
+            if j == slotFirst.count || (i < some.count && some[i] < slotFirst[j]) { out.append(some[i]); i += 1 } else { out.append(slotFirst[j]); j += 1 }
+        }
+        return out
+    }
+
+    /// First word → the rules that begin with it, ascending.
+    static let byFirstWord: [String: [Int]] = {
+        var index: [String: [Int]] = [:]
+        for (r, tokens) in compiled.enumerated() {
+            guard case .words(let words)? = tokens.first else { continue }
+            for w in words { index[w, default: []].append(r) }
+        }
+        return index
+    }()
+
+    /// The rules that begin with a slot, ascending.
+    static let slotFirst: [Int] = compiled.indices.filter { r in
+        if case .words? = compiled[r].first { return false }
+        return true
     }
 
     static func match(_ tokens: ArraySlice<PatternToken>, _ words: ArraySlice<Substring>, _ m: inout RuleMatch) -> Bool {

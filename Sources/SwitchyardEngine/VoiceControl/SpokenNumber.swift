@@ -40,8 +40,14 @@ enum SpokenNumber {
     /// Every number word, longest first (so `seventeen` is not `seven` + `teen`).
     static let vocabulary: [String] = (Array(units.keys) + Array(tens.keys) + ["hundred", "and"]).sorted { $0.count > $1.count || ($0.count == $1.count && $0 < $1) }
 
+    /// The letters number words begin with: a word beginning otherwise is
+    /// no number (the common case, checked before any splitting).
+    static let initials: Set<Character> = Set(vocabulary.compactMap(\.first))
+
     /// A word split into number words (`twentyone` → `twenty`, `one`); nil when it is not made of them.
     static func split(_ word: String) -> [String]? {
+        if units[word] != nil || tens[word] != nil || word == "hundred" || word == "and" { return [word] }
+        guard let first = word.first, initials.contains(first) else { return nil }
         var out: [String] = []
         var rest = Substring(word)
         while !rest.isEmpty {
