@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// Writes SVG text: one element per line, numbers short, strings escaped.
@@ -23,31 +24,8 @@ struct SVGWriter {
         #"x="\#(number(r.x))" y="\#(number(r.y))" width="\#(number(r.width))" height="\#(number(r.height))""#
     }
 
-    /// `s` as XML character data or an attribute value: `&`, `<`, `>`, `"`
-    /// and `'` escaped, and the characters XML 1.0 does not allow (C0
-    /// controls other than tab, newline and carriage return; U+FFFE, U+FFFF)
-    /// replaced by U+FFFD, so a label can never break the document.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
+    /// `s` as XML character data or an attribute value (`XMLText`, shared with the JUnit report).
+    static func escape(_ s: String) -> String { XMLText.escaped(s) }
 
     /// An estimate of `s`'s width at `fontSize` in a bold sans-serif: wide
     /// (East Asian) characters one em, others two thirds of one.

@@ -10,9 +10,7 @@ func utterance(_ text: String, _ t: Int64) -> TimedInput { TimedInput(.utterance
 
 /// A session on `app` running Voice Control alone, its settings changed by `configure`.
 func voiceSession(_ app: AppModel, _ configure: (inout VoiceControlSettings) -> Void = { _ in }) throws -> Session {
-    var s = VoiceControlSettings()
-    configure(&s)
-    return try Session(app: app, configuration: SessionConfiguration(technology: .voiceControl(s)))
+    try session(app, VoiceControlSettings(), TechnologySettings.voiceControl, configure)
 }
 
 extension Session {

@@ -61,22 +61,6 @@ public struct JUnitReport {
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 
-    /// Text safe inside XML attributes and elements.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(u)
-            default:
-                // XML 1.0 forbids other control characters.
-                if u.value < 0x20 { out += "?" } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
+    /// Text safe inside XML attributes and elements (`XMLText`, the one rule).
+    public static func escape(_ s: String) -> String { XMLText.escaped(s) }
 }

@@ -19,27 +19,8 @@ public struct VoiceMatchBenchmark {
     /// Builds the screen and starts the session at zero.
     /// - Parameter labels: the number of buttons (at least 1).
     public init(labels: Int) {
-        precondition(labels >= 1, "the benchmark screen needs at least one label")
         self.labels = labels
-        let columns = 100
-        var children: [String] = []
-        children.reserveCapacity(labels)
-        for i in 0..<labels {
-            children.append("{\"label\": \"Item \(i + 1)\", \"traits\": [\"button\"], \"frame\": {\"x\": \((i % columns) * 10), \"y\": \((i / columns) * 10), \"width\": 9, \"height\": 9}}")
-        }
-        let json = "{\"name\": \"Bench\", \"screens\": {\"labels\": {\"size\": {\"width\": \(columns * 10), \"height\": \((labels / columns + 1) * 10)}, \"root\": {\"children\": [\(children.joined(separator: ","))]}}}}"
-        let app: AppModel
-        do {
-            app = try AppDecoder(file: "bench.json").decode(Array(json.utf8))
-        } catch {
-            preconditionFailure("the benchmark screen is valid: \(error)")
-        }
-        do {
-            session = try Session(app: app, configuration: SessionConfiguration(technology: .voiceControl(VoiceControlSettings())))
-        } catch {
-            preconditionFailure("the benchmark settings are valid: \(error)")
-        }
-        _ = session.start(at: .zero)
+        session = BenchmarkScreen.session(buttons: labels, columns: 100, pitch: 10, technology: .voiceControl(VoiceControlSettings()))
         // A fixed permutation (multiplying by a number prime to the count), so look-ups are not in table order.
         var order: [String] = []
         order.reserveCapacity(labels)
