@@ -121,6 +121,37 @@ import DemoApp
         #expect(keyboards.say("tap 9", at: 200) == ["0.2s overlay numbers hidden", #"0.2s tap "About Dictation and Privacy…" at (195, 540.5)"#])
         #expect(keyboards.say("tap about dictation and privacy", at: 300) == [#"0.3s tap "About Dictation and Privacy…" at (195, 540.5)"#])
     }
+
+    /// Keyboard settings with `contains` matching: "dictation" is in two
+    /// rows' names, so they take numbers; the toggles are not adjustable; a
+    /// capture of one screen has nothing to go back to.
+    @Test func keyboardsCaptureDisambiguatesAndRefuses() throws {
+        var s = try started(Self.appium + "ios-settings-keyboards_390x844.xml") { $0.nameMatching = .contains }
+        #expect(s.say("tap dictation", at: 100) == [
+            #"0.1s disambiguation "dictation": 1 "Enable Dictation" {0, 480, 390×45}, 2 "About Dictation and Privacy…" {20, 524, 350×33}"#,
+        ])
+        #expect(s.say("two", at: 200) == ["0.2s disambiguation hidden", #"0.2s tap "About Dictation and Privacy…" at (195, 540.5)"#])
+        #expect(s.say("tap keyboard", at: 300) == [#"0.3s tap "One-Handed Keyboard" at (195, 271)"#])
+        #expect(s.say("increment auto-correction", at: 400) == [#"0.4s not understood "increment auto-correction" (notApplicable)"#])
+        #expect(s.say("go back", at: 500) == [#"0.5s not understood "go back" (notApplicable)"#])
+        #expect(s.say("tap the moon", at: 600) == [#"0.6s not understood "tap the moon" (unknownName)"#])
+    }
+
+    /// "Show me what to say" on a web view capture (its page scrolls down), and a zoomed grid cell
+    /// tapping the link under its centre.
+    @Test func webViewCaptureCommandsAndGridZoom() throws {
+        var s = try started(Self.appium + "ios-webview-terms_390x844.xml")
+        #expect(s.say("show me what to say", at: 100) == [
+            #"0.1s commands: "Show names", "Show numbers", "Show grid", "Tap Done", "Tap Privacy Policy", "Tap Read the full terms", "Tap Accept", "Tap Share", "Scroll down""#,
+        ])
+        // The grid over 390×844: cell 1 is {0, 0, 130×281.33}; its cell 8 is {43.33, 187.56, 43.33×93.78}, centred on (65, 234.44):
+        // the "Read the full terms" link {16, 231, 160×22}.
+        #expect(s.say("show grid", at: 200) == ["0.2s overlay grid 3×3 over {0, 0, 390×844}"])
+        #expect(s.say("1", at: 300).count == 1)
+        let tap = s.say("tap 8", at: 400)
+        #expect(tap.first == "0.4s overlay grid hidden")
+        #expect(tap.last?.hasPrefix(#"0.4s tap "Read the full terms" at (65, 234.44"#) == true)
+    }
 }
 
 /// Voice Control beside Switch Control in one session.
