@@ -6,7 +6,12 @@ import ScreenModel
 
 /// Which overlay Voice Control shows ("show names", "show numbers", "show grid").
 public enum OverlayKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case names, numbers, grid
+    /// Each target's name (its number where it has no speakable name).
+    case names
+    /// Each target's number, from 1 in navigation order.
+    case numbers
+    /// A numbered grid over the screen.
+    case grid
 
     /// `names`, `numbers`, `grid`.
     public var description: String { rawValue }
@@ -26,6 +31,7 @@ public struct OverlayBadge: Hashable, Sendable {
     /// cell's (the number is drawn at its centre).
     public var frame: Rect
 
+    /// A badge showing `text` on `element` (or a grid cell) at `frame`, picked by `number`.
     public init(text: String, number: Int?, element: ElementRef?, frame: Rect) {
         self.text = text
         self.number = number
@@ -40,11 +46,14 @@ public struct OverlayBadge: Hashable, Sendable {
 public struct Grid: Hashable, Sendable {
     /// The area the grid covers: the screen, or the cell zoomed into.
     public var area: Rect
+    /// Cells across (at least 1).
     public var columns: Int
+    /// Cells down (at least 1).
     public var rows: Int
     /// The cells zoomed into, outermost first; empty for the whole screen.
     public var zoom: [Int]
 
+    /// A grid of `columns` × `rows` cells over `area`, reached by zooming along `zoom`.
     public init(area: Rect, columns: Int, rows: Int, zoom: [Int] = []) {
         self.area = area
         self.columns = max(1, columns)
@@ -102,6 +111,7 @@ public struct Overlay: Hashable, Sendable {
     /// The grid, for the grid overlay.
     public var grid: Grid?
 
+    /// An overlay of `kind` with these badges (and grid); `Overlay.compute` makes them for a screen.
     public init(kind: OverlayKind, continuous: Bool, badges: [OverlayBadge], grid: Grid? = nil) {
         self.kind = kind
         self.continuous = continuous
@@ -130,7 +140,8 @@ public struct Overlay: Hashable, Sendable {
     ///   - continuous: whether it was shown "continuously".
     /// - Returns: the overlay; nil when `zoom` names a cell the grid does not have.
     public static func compute(_ kind: OverlayKind, of screen: Screen, navigation: NavigationOptions = NavigationOptions(),
-                               columns: Int = 3, rows: Int = 3, zoom: [Int] = [], continuous: Bool = false) -> Overlay? {
+                               columns: Int = VoiceControlSettings().gridColumns, rows: Int = VoiceControlSettings().gridRows,
+                               zoom: [Int] = [], continuous: Bool = false) -> Overlay? {
         switch kind {
         case .names, .numbers:
             return Overlay(kind, targets: VoiceTargets(screen: screen, navigation: navigation), screen: screen, continuous: continuous)
@@ -177,6 +188,7 @@ public struct VoiceDisambiguation: Hashable, Sendable {
     /// One number badge per match.
     public var badges: [OverlayBadge]
 
+    /// The list for the spoken `name`, one badge per match.
     public init(name: String, badges: [OverlayBadge]) {
         self.name = name
         self.badges = badges

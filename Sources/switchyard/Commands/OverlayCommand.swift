@@ -32,8 +32,9 @@ struct OverlayCommand: Command {
     var kind: OverlayKind?
     /// Every overlay flag given (at most one may be).
     var kinds: [OverlayKind] = []
-    var columns = 3
-    var rows = 3
+    /// Grid size given on the command line (the Voice Control defaults otherwise).
+    var columns: Int?
+    var rows: Int?
     var zoom: [Int] = []
     var focus: ElementName?
     var focusStyle: OverlayPicture.FocusStyle = .keyboard
@@ -58,8 +59,8 @@ struct OverlayCommand: Command {
             }
             return n
         }
-        columns = try count("columns") ?? columns
-        rows = try count("rows") ?? rows
+        columns = try count("columns")
+        rows = try count("rows")
         for v in a.options["zoom"] ?? [] {
             for part in v.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let n = Int(part), n >= 1 else {
@@ -88,7 +89,7 @@ struct OverlayCommand: Command {
         if kinds.count > 1 {
             throw UsageError(command: Self.name, message: "choose one overlay: \(kinds.map { "--\($0)" }.joined(separator: ", ")) were given")
         }
-        if kind != .grid && (!zoom.isEmpty || columns != 3 || rows != 3) {
+        if kind != .grid && (!zoom.isEmpty || columns != nil || rows != nil) {
             throw UsageError(command: Self.name, message: "--zoom, --columns and --rows shape the grid; add --grid")
         }
         if let svg, svg == png {
@@ -105,6 +106,9 @@ struct OverlayCommand: Command {
         }
         var overlay: Overlay? = nil
         if let kind {
+            let defaults = VoiceControlSettings()
+            let columns = columns ?? defaults.gridColumns
+            let rows = rows ?? defaults.gridRows
             guard let o = Overlay.compute(kind, of: s, columns: columns, rows: rows, zoom: zoom) else {
                 throw UsageError(command: Self.name, message: "'--zoom \(zoom.map(String.init).joined(separator: ","))' names a cell the \(columns)×\(rows) grid does not have; cells are 1 to \(columns * rows)")
             }
