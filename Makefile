@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev
+TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin
 
 .PHONY: demo test build-deps test-deps bench clean
 

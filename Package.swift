@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
     ],
     targets: [
         // MARK: - Core
@@ -24,6 +25,9 @@ let package = Package(
         .target(name: "ScreenModel", dependencies: ["Diagnostics", "CLibxml2"]),
         .target(name: "SwitchyardEngine", dependencies: ["Diagnostics", "ScreenModel"]),
         .target(name: "Scripting", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel"]),
+        // Screens and Voice Control overlays drawn as SVG (PNG through
+        // rsvg-convert) and as terminal text.
+        .target(name: "Pictures", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -70,7 +74,7 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures"]
         ),
         .executableTarget(
             name: "switchyard-bench",
@@ -93,6 +97,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.
         // DeviceTestbed for its pseudo-terminal and ToolProcess (`live`, signals).

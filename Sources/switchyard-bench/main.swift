@@ -9,6 +9,7 @@ let available: [(String, () -> [String])] = [
     ("appium-import", AppiumImportBench.run),
     ("inspect", InspectBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
+    ("voice-control", { [runVoiceControlBench()] }),
     // Live input path; run under `umockdev-wrapper` (without it input-latency
     // and the testbed line of idle-cpu report "skipped").
     ("input-latency", InputLatencyBench.run),

@@ -261,6 +261,7 @@ import Testing
         + "  demo      run the built-in demo app through a scenario per technology\n"
         + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
         + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
+        + "  overlay   draw Voice Control's names, numbers or grid over a screen (terminal text, SVG, PNG)\n"
         + "  devices   list input devices and the profile each one gets\n"
         + "  live      drive a screen model with a switch, keyboard or game controller, in real time\n"
         + "  record    record a device's events to an evemu file\n"

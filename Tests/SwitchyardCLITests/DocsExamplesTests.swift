@@ -94,6 +94,7 @@ import Testing
             "README.md: switchyard inspect Examples/apps/ios-settings-top.xml",
             "README.md: switchyard run Examples/scenarios/*.swy --junit report.xml --quiet",
             "README.md: switchyard devices",
+            "README.md: switchyard overlay --names --png names.png",
             "docs/ARCHITECTURE.md: switchyard demo",
             "docs/ARCHITECTURE.md: switchyard inspect --all-screens",
             "docs/device-profiles.md: switchyard replay dev.evemu",
@@ -101,6 +102,7 @@ import Testing
             "docs/hardware.md: switchyard demo",
             "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
             "docs/scenarios.md: switchyard run <(printf 'app demo\\nexpect screen home\\n')",
+            "docs/voice-control.md: switchyard overlay --names --svg docs/voice-control-names.svg --png docs/voice-control-names.png",
         ])
     }
 

@@ -57,9 +57,14 @@ func up(_ id: SwitchID, _ t: Int64) -> TimedInput { TimedInput(.switchUp(id), at
 
 /// A session on `app` with Switch Control settings changed by `configure`.
 func session(_ app: AppModel, _ configure: (inout SwitchControlSettings) -> Void = { _ in }) throws -> Session {
-    var s = SwitchControlSettings()
+    try session(app, SwitchControlSettings(), TechnologySettings.switchControl, configure)
+}
+
+/// A session on `app` running one technology, its default settings changed by `configure`.
+func session<S>(_ app: AppModel, _ defaults: S, _ technology: (S) -> TechnologySettings, _ configure: (inout S) -> Void) throws -> Session {
+    var s = defaults
     configure(&s)
-    return try Session(app: app, configuration: SessionConfiguration(technology: .switchControl(s)))
+    return try Session(app: app, configuration: SessionConfiguration(technology: technology(s)))
 }
 
 extension Session {

@@ -61,28 +61,6 @@ public struct JUnitReport {
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 
-    /// Text safe inside XML attributes and elements, and on a terminal
-    /// (CI logs show the report): `&<>"'` as entities; newline and tab kept;
-    /// every character XML 1.0 forbids (C0 controls but tab, newline and
-    /// carriage return; U+FFFE, U+FFFF) and every character `TerminalText`
-    /// escapes (carriage return, DEL, C1, bidi overrides) written as the
-    /// same escape the terminal shows (`\u{1B}`, `\r`).
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(u)
-            case "\u{FFFE}", "\u{FFFF}": out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            default:
-                if TerminalText.isUnsafe(u) { out += TerminalText.escaped(String(u)) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
+    /// Text safe inside XML attributes and elements (`XMLText`, the one rule).
+    public static func escape(_ s: String) -> String { XMLText.escaped(s) }
 }

@@ -140,6 +140,30 @@ struct SessionCore: Sendable {
         }
     }
 
+    /// The element a gesture at `p` lands on: the topmost element that
+    /// responds to user interaction and whose frame contains `p`, inside
+    /// `modal` when a modal element traps navigation (`Screen.hitTest`).
+    func target(at p: Point, inside modal: ElementIndex?) -> ElementIndex? {
+        let screen = app.screen
+        return screen.hitTest(p) { k in
+            screen.respondsToUserInteraction(k) && (modal.map { screen.isDescendant(k, of: $0) } ?? true)
+        }
+    }
+
+    /// A tap at point `p` (point scanning, a grid cell): the element there
+    /// (`target(at:inside:)`) is activated and its effects run; a tap on
+    /// nothing is recorded as one.
+    mutating func tap(at p: Point, inside modal: ElementIndex?, by technology: Technology) {
+        guard let k = target(at: p, inside: modal) else {
+            emit(.activated(nil, at: p))
+            tappedNothing(by: technology)
+            return
+        }
+        let screen = app.screen
+        emit(.activated(ElementRef(screen, k), at: p))
+        perform(screen.activationEffects(of: k), source: k, by: technology)
+    }
+
     /// Records that a tap at a point hit nothing (the app did not change, but
     /// the technology that tapped moves on as after any tap).
     mutating func tappedNothing(by technology: Technology) {

@@ -155,6 +155,25 @@ public enum Event: Hashable, Sendable {
     case deviceRemoved(String)
     /// The engine met a case its state machine does not expect: logged, state kept.
     case bug(String)
+    /// Voice Control showed an overlay (names, numbers or the grid), or
+    /// showed it again because it changed (renumbered after a screen change,
+    /// a scroll). It replaces any overlay shown before.
+    case overlayShown(Overlay)
+    /// Voice Control hid its overlay.
+    case overlayHidden(OverlayKind)
+    /// Voice Control zoomed its grid into a cell: `path` is every cell zoomed
+    /// into, outermost first; `area` is what the grid now covers.
+    case gridZoomed(path: [Int], area: Rect)
+    /// A spoken name matched several targets: they show numbers 1… in order.
+    case disambiguationShown(name: String, candidates: [ElementRef])
+    /// The disambiguation numbers went away (one was picked, or something else was said).
+    case disambiguationHidden
+    /// Voice Control did not act on an utterance, and why.
+    case utteranceNotUnderstood(String, reason: NotUnderstoodReason)
+    /// "Show me what to say": the commands that apply now, in order.
+    case commandsListed([String])
+    /// A double tap or long press on an element (nil: a grid point on nothing) at `at`.
+    case gesturePerformed(Gesture, ElementRef?, at: Point)
 }
 
 /// An event with the virtual instant it happened at.

@@ -12,6 +12,11 @@ public struct Presentation: Hashable, Sendable {
     public var highlight: Highlight? = nil
     /// Switch Control's scanner menu while it is open.
     public var scannerMenu: ScannerMenuPresentation? = nil
+    /// Voice Control's overlay while one shows (names, numbers or the grid),
+    /// with every badge's text and frame.
+    public var voiceOverlay: Overlay? = nil
+    /// Voice Control's numbered matches while a spoken name is ambiguous.
+    public var disambiguation: VoiceDisambiguation? = nil
 
     public init() {}
 }

@@ -7,11 +7,14 @@ import Diagnostics
 public enum TechnologySettings: Hashable, Sendable {
     /// Switch Control (item and point scanning).
     case switchControl(SwitchControlSettings)
+    /// Voice Control (names, numbers, the grid and spoken commands).
+    case voiceControl(VoiceControlSettings)
 
     /// Which technology these settings are for.
     public var technology: Technology {
         switch self {
         case .switchControl: return .switchControl
+        case .voiceControl: return .voiceControl
         }
     }
 
@@ -19,7 +22,8 @@ public enum TechnologySettings: Hashable, Sendable {
     public static func defaults(for technology: Technology) -> TechnologySettings? {
         switch technology {
         case .switchControl: return .switchControl(SwitchControlSettings())
-        case .fullKeyboardAccess, .voiceControl: return nil
+        case .voiceControl: return .voiceControl(VoiceControlSettings())
+        case .fullKeyboardAccess: return nil
         }
     }
 
@@ -28,6 +32,7 @@ public enum TechnologySettings: Hashable, Sendable {
     public func validate() throws(SessionError) {
         switch self {
         case .switchControl(let s): try s.validate()
+        case .voiceControl(let s): try s.validate()
         }
     }
 
@@ -35,6 +40,16 @@ public enum TechnologySettings: Hashable, Sendable {
     func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
         switch self {
         case .switchControl(let s): return SwitchControl(settings: s, navigation: navigation, screen: screen)
+        case .voiceControl(let s): return VoiceControl(settings: s, navigation: navigation, screen: screen)
+        }
+    }
+
+    /// The names of `technology`'s settings, as files and `set` lines write them.
+    public static func settingNames(of technology: Technology) -> [String] {
+        switch technology {
+        case .switchControl: return SwitchControlSettings.names
+        case .voiceControl: return VoiceControlSettings.names
+        case .fullKeyboardAccess: return []
         }
     }
 }

@@ -148,17 +148,6 @@ extension SwitchControl {
     /// (inside the modal element, if one traps navigation) receives it.
     mutating func tapPoint(_ p: Point, _ core: inout SessionCore) {
         cancelPhaseTimer(&core)
-        let screen = core.app.screen
-        let modal = order.modal
-        let hit = screen.hitTest(p) { k in
-            screen.respondsToUserInteraction(k) && (modal.map { screen.isDescendant(k, of: $0) } ?? true)
-        }
-        guard let k = hit else {
-            core.emit(.activated(nil, at: p))
-            core.tappedNothing(by: .switchControl)
-            return
-        }
-        core.emit(.activated(ElementRef(screen, k), at: p))
-        core.perform(screen.activationEffects(of: k), source: k, by: .switchControl)
+        core.tap(at: p, inside: order.modal, by: .switchControl)
     }
 }

@@ -1,28 +1,9 @@
 import ScreenModel
 import Diagnostics
 
-/// A setting's value as read from a file or a `set` command, before it is
-/// checked, with the text the user wrote (errors quote it as written).
-enum SettingValue {
-    case null
-    case bool(Bool)
-    case number(Double, written: String)
-    case string(String)
-    case switches([SwitchAssignment])
+extension SwitchControlSettings: SettingsFormat {
+    static var technology: Technology { .switchControl }
 
-    /// The value as the user wrote it, for error messages.
-    var text: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return String(b)
-        case .number(_, let written): return written
-        case .string(let s): return "'\(s)'"
-        case .switches(let s): return "\(s.count) switches"
-        }
-    }
-}
-
-extension SwitchControlSettings {
     // MARK: - API
 
     /// Reads a settings file (docs/switch-control.md, "Settings file").
@@ -39,36 +20,7 @@ extension SwitchControlSettings {
     /// - Returns: the settings.
     /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
     public static func load(json: [UInt8], file: String) throws(SettingsError) -> SwitchControlSettings {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(bytes: json)
-        } catch {
-            throw SettingsError(.syntax(error.message), at: SourceLocation(file: file, line: error.line, column: error.column))
-        }
-        guard doc.kind(doc.root) == .object else {
-            throw SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1))
-        }
-        var s = SwitchControlSettings()
-        var seen: [String: SourceLocation] = [:]
-        for (key, node) in doc.members(doc.root) {
-            let (line, column) = doc.position(of: node)
-            let here = SourceLocation(file: file, line: line, column: column)
-            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first.line ?? 0), at: here) }
-            seen[key] = here
-            if key == "$schema" || key == "comment" { continue }
-            do {
-                let value = try readValue(doc, node, name: key)
-                try s.apply(key, value)
-            } catch {
-                var location = error.location ?? here
-                location.file = file
-                throw SettingsError(error.problem, at: location)
-            }
-        }
-        if let problem = s.rangeProblems().first {
-            throw SettingsError(problem, at: problem.settingName.flatMap { seen[$0] } ?? SourceLocation(file: file))
-        }
-        return s
+        try readFile(json: json, file: file)
     }
 
     /// Changes one setting from text, as a script's `set auto-scanning-time 1.5` does.
@@ -84,36 +36,7 @@ extension SwitchControlSettings {
     /// - Throws: `SettingsError` quoting the bad name or value (no location:
     ///   the caller knows where the command stands).
     public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
-        let v: SettingValue
-        let lower = value.lowercased()
-        if name == "switches" {
-            var list: [SwitchAssignment] = []
-            for part in value.split(separator: ",") {
-                let pieces = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
-                guard pieces.count == 2, !pieces[0].isEmpty else {
-                    throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action, e.g. select=select-item"))
-                }
-                let acts = pieces[1].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                guard acts.count <= 2 else {
-                    throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action or name=action/long-press-action"))
-                }
-                let action = try Self.action(acts[0], name: name)
-                let long = try acts.count > 1 ? Self.action(acts[1], name: name) : nil
-                list.append(SwitchAssignment(SwitchID(pieces[0]), action, longPress: long))
-            }
-            v = .switches(list)
-        } else if lower == "on" || lower == "true" {
-            v = .bool(true)
-        } else if lower == "off" || lower == "false" {
-            v = .bool(false)
-        } else if lower == "null" || lower == "unlimited" {
-            v = .null
-        } else if let n = Double(value) {
-            v = .number(n, written: value)
-        } else {
-            v = .string(value)
-        }
-        try apply(name, v)
+        try setText(name, value)
     }
 
     /// Checks the ranges (`SettingRange`) and that the settings fit together
@@ -149,63 +72,72 @@ extension SwitchControlSettings {
 
     // MARK: - Reading
 
-    static func readValue(_ doc: JSONDocument, _ node: Int, name: String) throws(SettingsError) -> SettingValue {
-        switch doc.kind(node) {
-        case .null: return .null
-        case .false: return .bool(false)
-        case .true: return .bool(true)
-        case .number:
-            let n = doc.number(node) ?? .nan
-            return .number(n, written: doc.numberText(node) ?? String(n))
-        case .string: return .string(doc.string(node) ?? "")
-        case .object:
-            throw SettingsError(.invalidValue(name: name, value: "an object", expected: "a number, a string or a boolean"))
-        case .array:
-            guard name == "switches" else {
-                throw SettingsError(.invalidValue(name: name, value: "an array", expected: "a number, a string or a boolean"))
-            }
-            var list: [SwitchAssignment] = []
-            for item in doc.elements(node) {
-                let (line, column) = doc.position(of: item)
-                let here = SourceLocation(file: nil, line: line, column: column)
-                guard doc.kind(item) == .object else {
-                    throw SettingsError(.invalidValue(name: name, value: doc.kind(item).noun, expected: "objects like {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
-                }
-                var id: String? = nil
-                var action: SwitchAction? = nil
-                var long: SwitchAction? = nil
-                let fields = ["switch", "action", "long-press-action"]
-                var seenFields: Set<String> = []
-                for (k, v) in doc.members(item) {
-                    let (vl, vc) = doc.position(of: v)
-                    let at = SourceLocation(file: nil, line: vl, column: vc)
-                    guard seenFields.insert(k).inserted else {
-                        throw SettingsError(.duplicateSetting(name: "switches.\(k)", firstLine: line), at: at)
-                    }
-                    guard fields.contains(k) else {
-                        let hint = Suggestion.closest(to: k, among: fields).map { "; did you mean '\($0)'?" } ?? ""
-                        throw SettingsError(.invalidValue(name: "switches", value: "an entry with the key '\(k)'", expected: "the keys \(fields.map { "'\($0)'" }.joined(separator: ", "))\(hint)"), at: at)
-                    }
-                    guard let text = doc.string(v) else {
-                        throw SettingsError(.invalidValue(name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string"), at: at)
-                    }
-                    do {
-                        switch k {
-                        case "switch": id = text
-                        case "action": action = try Self.action(text, name: "switches.action")
-                        default: long = try Self.action(text, name: "switches.long-press-action")
-                        }
-                    } catch {
-                        throw SettingsError(error.problem, at: at)
-                    }
-                }
-                guard let id, !id.isEmpty, let action else {
-                    throw SettingsError(.invalidValue(name: name, value: "a switch without 'switch' or 'action'", expected: "both fields, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
-                }
-                list.append(SwitchAssignment(SwitchID(id), action, longPress: long))
-            }
-            return .switches(list)
+    /// `switches` is the one setting whose value is an array (of objects).
+    static func readStructured(_ doc: JSONDocument, _ node: Int, name: String) throws(SettingsError) -> SettingValue {
+        guard name == "switches", doc.kind(node) == .array else {
+            throw SettingsError(.invalidValue(name: name, value: doc.kind(node).noun, expected: "a number, a string or a boolean"))
         }
+        var list: [SwitchAssignment] = []
+        for item in doc.elements(node) {
+            let (line, column) = doc.position(of: item)
+            let here = SourceLocation(file: nil, line: line, column: column)
+            guard doc.kind(item) == .object else {
+                throw SettingsError(.invalidValue(name: name, value: doc.kind(item).noun, expected: "objects like {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
+            }
+            var id: String? = nil
+            var action: SwitchAction? = nil
+            var long: SwitchAction? = nil
+            let fields = ["switch", "action", "long-press-action"]
+            var seenFields: Set<String> = []
+            for (k, v) in doc.members(item) {
+                let (vl, vc) = doc.position(of: v)
+                let at = SourceLocation(file: nil, line: vl, column: vc)
+                guard seenFields.insert(k).inserted else {
+                    throw SettingsError(.duplicateSetting(name: "switches.\(k)", firstLine: line), at: at)
+                }
+                guard fields.contains(k) else {
+                    let hint = Suggestion.closest(to: k, among: fields).map { "; did you mean '\($0)'?" } ?? ""
+                    throw SettingsError(.invalidValue(name: "switches", value: "an entry with the key '\(k)'", expected: "the keys \(fields.map { "'\($0)'" }.joined(separator: ", "))\(hint)"), at: at)
+                }
+                guard let text = doc.string(v) else {
+                    throw SettingsError(.invalidValue(name: "switches.\(k)", value: doc.kind(v).noun, expected: "a string"), at: at)
+                }
+                do {
+                    switch k {
+                    case "switch": id = text
+                    case "action": action = try Self.action(text, name: "switches.action")
+                    default: long = try Self.action(text, name: "switches.long-press-action")
+                    }
+                } catch {
+                    throw SettingsError(error.problem, at: at)
+                }
+            }
+            guard let id, !id.isEmpty, let action else {
+                throw SettingsError(.invalidValue(name: name, value: "a switch without 'switch' or 'action'", expected: "both fields, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}"), at: here)
+            }
+            list.append(SwitchAssignment(SwitchID(id), action, longPress: long))
+        }
+        return .switches(list)
+    }
+
+    /// A `set` line's `switches`: `name=action` or `name=action/long-press-action`, comma-separated.
+    static func parseStructured(name: String, text value: String) throws(SettingsError) -> SettingValue? {
+        guard name == "switches" else { return nil }
+        var list: [SwitchAssignment] = []
+        for part in value.split(separator: ",") {
+            let pieces = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+            guard pieces.count == 2, !pieces[0].isEmpty else {
+                throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action, e.g. select=select-item"))
+            }
+            let acts = pieces[1].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard acts.count <= 2 else {
+                throw SettingsError(.invalidValue(name: name, value: "'\(part)'", expected: "name=action or name=action/long-press-action"))
+            }
+            let action = try Self.action(acts[0], name: name)
+            let long = try acts.count > 1 ? Self.action(acts[1], name: name) : nil
+            list.append(SwitchAssignment(SwitchID(pieces[0]), action, longPress: long))
+        }
+        return .switches(list)
     }
 
     static func action(_ text: String, name: String) throws(SettingsError) -> SwitchAction {
@@ -219,9 +151,8 @@ extension SwitchControlSettings {
     // MARK: - Applying
 
     mutating func apply(_ name: String, _ value: SettingValue) throws(SettingsError) {
-        func bad(_ expected: String) -> SettingsError {
-            SettingsError(.invalidValue(name: name, value: value.text, expected: expected))
-        }
+        let read = SettingReader(name: name, value: value, technology: .switchControl)
+        func bad(_ expected: String) -> SettingsError { read.bad(expected) }
         // A number of seconds, checked as it becomes an Interval (not NaN,
         // infinite or negative) and against the hard limits (1 ms to 1 hour,
         // so that no timer can fire twice at one instant); Apple's ranges
@@ -240,21 +171,10 @@ extension SwitchControlSettings {
             case .string, .switches: throw bad("off, on, or a number of seconds")
             }
         }
-        func flag() throws(SettingsError) -> Bool {
-            guard case .bool(let b) = value else { throw bad("true or false") }
-            return b
-        }
-        func whole(_ range: ClosedRange<Double>) throws(SettingsError) -> Int {
-            guard case .number(let n, _) = value, n.isFinite, n == n.rounded(), range.contains(n) else {
-                throw bad("a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
-            }
-            return Int(n)
-        }
+        func flag() throws(SettingsError) -> Bool { try read.flag() }
+        func whole(_ range: ClosedRange<Double>) throws(SettingsError) -> Int { try read.whole(range) }
         func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type, aliases: [String: E] = [:]) throws(SettingsError) -> E where E.RawValue == String {
-            guard case .string(let s) = value, let e = E(rawValue: s) ?? aliases[s] else {
-                throw bad("one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return e
+            try read.choice(type, aliases: aliases)
         }
         switch name {
         case "scanning-style":

@@ -209,10 +209,13 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
 
     public var problem: Problem
     public var location: SourceLocation?
+    /// Whose settings: named in "unknown … setting" (default Switch Control).
+    public var technology: Technology
 
-    public init(_ problem: Problem, at location: SourceLocation? = nil) {
+    public init(_ problem: Problem, at location: SourceLocation? = nil, technology: Technology = .switchControl) {
         self.problem = problem
         self.location = location
+        self.technology = technology
     }
 
     /// The message without location or severity.
@@ -221,8 +224,8 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
         case .syntax(let message):
             return message
         case .unknownSetting(let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(SwitchControlSettings.names.joined(separator: ", "))"
-            return "unknown Switch Control setting '\(name)'\(hint)"
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(TechnologySettings.settingNames(of: technology).joined(separator: ", "))"
+            return "unknown \(technology) setting '\(name)'\(hint)"
         case .invalidValue(let name, let value, let expected):
             return "setting '\(name)' cannot be \(value); expected \(expected)"
         case .duplicateSetting(let name, let firstLine):

@@ -56,6 +56,24 @@ public enum TranscriptFormat {
             o.string("event", "deviceRemoved"); o.string("device", name)
         case .bug(let message):
             o.string("event", "bug"); o.string("message", message)
+        case .overlayShown(let overlay):
+            o.string("event", "overlayShown"); o.string("overlay", overlay.kind.rawValue); o.raw("continuous", String(overlay.continuous))
+            o.raw("badges", "[" + overlay.badges.map(badge).joined(separator: ",") + "]")
+            if let g = overlay.grid { o.raw("grid", grid(g)) }
+        case .overlayHidden(let kind):
+            o.string("event", "overlayHidden"); o.string("overlay", kind.rawValue)
+        case .gridZoomed(let path, let area):
+            o.string("event", "gridZoomed"); o.raw("path", "[" + path.map(String.init).joined(separator: ",") + "]"); o.raw("area", rect(area))
+        case .disambiguationShown(let name, let candidates):
+            o.string("event", "disambiguationShown"); o.string("name", name); o.raw("candidates", "[" + candidates.map(ref).joined(separator: ",") + "]")
+        case .disambiguationHidden:
+            o.string("event", "disambiguationHidden")
+        case .utteranceNotUnderstood(let text, let reason):
+            o.string("event", "utteranceNotUnderstood"); o.string("text", text); o.string("reason", reason.rawValue)
+        case .commandsListed(let commands):
+            o.string("event", "commandsListed"); o.raw("commands", "[" + commands.map(quote).joined(separator: ",") + "]")
+        case .gesturePerformed(let gesture, let r, let p):
+            o.string("event", "gesturePerformed"); o.string("gesture", gesture.rawValue); o.raw("element", r.map(ref) ?? "null"); o.raw("point", point(p))
         }
         if let t = e.technology { o.string("technology", t.name) }
         return o.text + "}"
@@ -101,6 +119,22 @@ public enum TranscriptFormat {
         case .deviceAdded(let name): return "\(t) device added \"\(name)\""
         case .deviceRemoved(let name): return "\(t) device removed \"\(name)\""
         case .bug(let message): return "\(t) BUG \(message)"
+        case .overlayShown(let overlay):
+            let how = overlay.continuous ? " continuously" : ""
+            if let g = overlay.grid {
+                let zoom = g.zoom.isEmpty ? "" : " zoomed into [\(g.zoom.map(String.init).joined(separator: ", "))]"
+                return "\(t) overlay grid\(how) \(g.columns)×\(g.rows)\(zoom) over \(g.area)"
+            }
+            let badges = overlay.badges.isEmpty ? "(none)" : overlay.badges.map(badgeText).joined(separator: ", ")
+            return "\(t) overlay \(overlay.kind)\(how): \(badges)"
+        case .overlayHidden(let kind): return "\(t) overlay \(kind) hidden"
+        case .gridZoomed(let path, let area): return "\(t) grid zoomed into [\(path.map(String.init).joined(separator: ", "))] \(area)"
+        case .disambiguationShown(let name, let candidates):
+            return "\(t) disambiguation \"\(name)\": " + candidates.enumerated().map { "\($0 + 1) \($1) \($1.frame)" }.joined(separator: ", ")
+        case .disambiguationHidden: return "\(t) disambiguation hidden"
+        case .utteranceNotUnderstood(let text, let reason): return "\(t) not understood \"\(text)\" (\(reason.rawValue))"
+        case .commandsListed(let commands): return "\(t) commands: " + commands.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .gesturePerformed(let gesture, let r, let p): return "\(t) \(gesture) \(r.map(\.description) ?? "nothing") at \(p)"
         }
     }
 
@@ -114,6 +148,27 @@ public enum TranscriptFormat {
         o.raw("identifier", r.identifier.map(quote) ?? "null")
         o.raw("frame", rect(r.frame))
         return o.text + "}"
+    }
+
+    static func badge(_ b: OverlayBadge) -> String {
+        var o = JSONObject()
+        o.string("text", b.text)
+        o.raw("number", b.number.map(String.init) ?? "null")
+        o.raw("element", b.element.map(ref) ?? "null")
+        o.raw("frame", rect(b.frame))
+        return o.text + "}"
+    }
+
+    static func grid(_ g: Grid) -> String {
+        "{\"columns\":\(g.columns),\"rows\":\(g.rows),\"zoom\":[\(g.zoom.map(String.init).joined(separator: ","))],\"area\":\(rect(g.area))}"
+    }
+
+    /// A badge in a text line: `3 "Label"` (a number on an element), `"Name"`
+    /// (a name that is the element's label), `"Name" on "Label"` (an input label).
+    static func badgeText(_ b: OverlayBadge) -> String {
+        guard let e = b.element else { return b.text }
+        if b.number != nil { return "\(b.text) \(e)" }
+        return e.label == b.text ? "\"\(b.text)\"" : "\"\(b.text)\" on \(e)"
     }
 
     static func rect(_ r: Rect) -> String {

@@ -25,6 +25,8 @@ enum SetupError: DiagnosticError, Equatable {
     case notATerminal(command: String)
     /// No device profile matches the device a recording was made with.
     case noProfileMatches(recording: String, device: String)
+    /// An element named on the command line is not on the screen, or is not one element.
+    case noSuchElement(command: String, message: String)
 
     var diagnostics: [Diagnostic] {
         switch self {
@@ -47,6 +49,8 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "--device terminal reads this terminal's keys, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noProfileMatches(recording, device):
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
+        case let .noSuchElement(command, message):
+            return [Diagnostic(.error, message, at: SourceLocation(file: "switchyard \(command)"))]
         }
     }
 }

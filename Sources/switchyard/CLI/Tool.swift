@@ -10,6 +10,7 @@ enum Tool {
         DemoCommand.self,
         RunCommand.self,
         InspectCommand.self,
+        OverlayCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,
