@@ -46,7 +46,7 @@ extension UmockdevTests {
             (.joystickSwitch, "BTN_TRIGGER", .switchDown(.select), .switchUp(.select)),
             (.joystickSwitch, "BTN_THUMB2", .switchDown(.previous), .switchUp(.previous)),
             (.xboxPad, "BTN_SOUTH", .switchDown(.select), .switchUp(.select)),
-            (.keyboard, "KEY_TAB", .key(KeyStroke(key: "Tab", phase: .down)), .key(KeyStroke(key: "Tab", phase: .up))),
+            (.keyboard, "KEY_TAB", .key(KeyStroke(key: .tab, phase: .down)), .key(KeyStroke(key: .tab, phase: .up))),
         ]
 
         @Test(arguments: pressReleaseCases)
@@ -182,7 +182,7 @@ extension UmockdevTests {
             #expect(grabbedDuringRun == [true])
             #expect(adapter.readers.isEmpty)
             #expect(sink.inputs.count == 9)   // deviceAdded + 4 × (Escape down, up); the 5th down ends the loop
-            #expect(sink.inputs.last == TimedInput(.key(KeyStroke(key: "Escape", phase: .up)), at: .milliseconds(1000)))
+            #expect(sink.inputs.last == TimedInput(.key(KeyStroke(key: .escape, phase: .up)), at: .milliseconds(1000)))
         }
 
         @Test func liveLoopStopsOnSignalAndUngrabs() throws {

@@ -1,3 +1,4 @@
+import ScreenModel
 import SwitchyardEngine
 
 /// A source of live inputs: evdev hardware, an evemu recording, the terminal.
@@ -84,9 +85,14 @@ public struct AdapterOptions: Sendable {
     public var profileOverride: String?
     /// Start even when no usable device is present yet, and wait for hotplug (evdev).
     public var waitForDevices: Bool
+    /// The technology the inputs are for: the terminal is a keyboard for
+    /// Full Keyboard Access and a switch box otherwise.
+    public var technology: Technology
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
-                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false) {
+                replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false,
+                technology: Technology = .switchControl) {
         self.profiles = profiles
+        self.technology = technology
         self.waitForDevices = waitForDevices
         self.profileOverride = profileOverride
         self.grab = grab
