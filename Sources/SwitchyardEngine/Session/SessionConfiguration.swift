@@ -7,11 +7,14 @@ import Diagnostics
 public enum TechnologySettings: Hashable, Sendable {
     /// Switch Control (item and point scanning).
     case switchControl(SwitchControlSettings)
+    /// Full Keyboard Access (Tab, arrows, Space and the Tab commands).
+    case keyboard(KeyboardAccessSettings)
 
     /// Which technology these settings are for.
     public var technology: Technology {
         switch self {
         case .switchControl: return .switchControl
+        case .keyboard: return .fullKeyboardAccess
         }
     }
 
@@ -19,7 +22,8 @@ public enum TechnologySettings: Hashable, Sendable {
     public static func defaults(for technology: Technology) -> TechnologySettings? {
         switch technology {
         case .switchControl: return .switchControl(SwitchControlSettings())
-        case .fullKeyboardAccess, .voiceControl: return nil
+        case .fullKeyboardAccess: return .keyboard(KeyboardAccessSettings())
+        case .voiceControl: return nil
         }
     }
 
@@ -28,6 +32,7 @@ public enum TechnologySettings: Hashable, Sendable {
     public func validate() throws(SessionError) {
         switch self {
         case .switchControl(let s): try s.validate()
+        case .keyboard(let s): try s.validate()
         }
     }
 
@@ -35,6 +40,7 @@ public enum TechnologySettings: Hashable, Sendable {
     func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
         switch self {
         case .switchControl(let s): return SwitchControl(settings: s, navigation: navigation, screen: screen)
+        case .keyboard(let s): return KeyboardAccess(settings: s, navigation: navigation, screen: screen)
         }
     }
 }
