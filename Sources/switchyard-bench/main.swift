@@ -7,6 +7,7 @@ import Foundation
 let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
+    ("keyboard", { [runKeyboardBench()] }),
     // Live input path; run under `umockdev-wrapper` (without it input-latency
     // and the testbed line of idle-cpu report "skipped").
     ("input-latency", InputLatencyBench.run),
