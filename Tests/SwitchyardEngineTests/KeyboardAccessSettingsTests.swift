@@ -52,10 +52,10 @@ import ScreenModel
           "find": "tab+z"
         }
         """
-        #expect(throws: KeyboardSettingsError(.conflict(key: "tab+z", commands: ["find", "actions"]), at: SourceLocation(file: "keyboard.json", line: 2, column: 11))) {
+        #expect(throws: SettingsError(.conflict(key: "tab+z", commands: ["find", "actions"]), at: SourceLocation(file: "keyboard.json", line: 2, column: 11), technology: .fullKeyboardAccess)) {
             try KeyboardAccessSettings.load(json: Array(json.utf8), file: "keyboard.json")
         }
-        let error = KeyboardSettingsError(.conflict(key: "tab+z", commands: ["find", "actions"]), at: SourceLocation(file: "keyboard.json", line: 2, column: 11))
+        let error = SettingsError(.conflict(key: "tab+z", commands: ["find", "actions"]), at: SourceLocation(file: "keyboard.json", line: 2, column: 11), technology: .fullKeyboardAccess)
         #expect(error.description == "keyboard.json:2:11: error: tab+z is bound to both 'find' and 'actions'; give each key to one command (bind the other elsewhere, or unbind it with null)")
     }
 
@@ -83,7 +83,7 @@ import ScreenModel
         #expect(s.autoHide == .seconds(15))
         try s.set("auto-hide", "60")
         #expect(s.autoHide == .seconds(60))
-        #expect(throws: KeyboardSettingsError(.invalidValue(name: "auto-hide", value: "0.5", expected: "a whole number of seconds from 1 to 60, or off"))) {
+        #expect(throws: SettingsError(.invalidValue(name: "auto-hide", value: "0.5", expected: "a whole number of seconds from 1 to 60, or off"), technology: .fullKeyboardAccess)) {
             try s.set("auto-hide", "0.5")
         }
     }
@@ -120,5 +120,12 @@ import ScreenModel
         #expect(TechnologySettings.keyboard(KeyboardAccessSettings()).technology == .fullKeyboardAccess)
         #expect(TimerID.keyboard(.autoHide).owner == .fullKeyboardAccess)
         #expect(TimerID.keyboard(.autoHide).description == "autoHide")
+    }
+
+    @Test func theDocsListEveryCommandAndSetting() throws {
+        let doc = try String(contentsOf: examplesDirectory.deletingLastPathComponent().appendingPathComponent("docs/keyboard-access.md"), encoding: .utf8)
+        for name in KeyboardAccessSettings.names {
+            #expect(doc.contains("`\(name)`"), "docs/keyboard-access.md does not name \(name)")
+        }
     }
 }
