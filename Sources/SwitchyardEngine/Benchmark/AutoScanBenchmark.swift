@@ -16,30 +16,10 @@ public struct AutoScanBenchmark {
     public init(stops: Int) {
         precondition(stops >= 1, "the benchmark screen needs at least one stop")
         self.stops = stops
-        var children: [String] = []
-        children.reserveCapacity(stops)
-        let columns = 10
-        for i in 0..<stops {
-            let x = (i % columns) * 40
-            let y = (i / columns) * 40
-            children.append("{\"label\": \"Item \(i + 1)\", \"traits\": [\"button\"], \"frame\": {\"x\": \(x), \"y\": \(y), \"width\": 36, \"height\": 36}}")
-        }
-        let json = "{\"name\": \"Bench\", \"screens\": {\"grid\": {\"size\": {\"width\": 400, \"height\": \((stops / columns + 1) * 40)}, \"root\": {\"children\": [\(children.joined(separator: ","))]}}}}"
-        let app: AppModel
-        do {
-            app = try AppDecoder(file: "bench.json").decode(Array(json.utf8))
-        } catch {
-            preconditionFailure("the benchmark screen is valid: \(error)")
-        }
         var settings = SwitchControlSettings()
         settings.loops = nil
         settings.groupItems = false
-        do {
-            session = try Session(app: app, configuration: SessionConfiguration(technology: .switchControl(settings)))
-        } catch {
-            preconditionFailure("the benchmark settings are valid: \(error)")
-        }
-        _ = session.start(at: .zero)
+        session = BenchmarkScreens.session(BenchmarkScreens.grid(count: stops, columns: 10, label: "Item", contained: false), .switchControl(settings))
     }
 
     /// Advances the session by `simulated` time with no input.

@@ -21,26 +21,8 @@ public struct KeyboardBenchmark {
     public init(side: Int) {
         precondition(side >= 2, "the benchmark grid needs at least 2 × 2 keys")
         self.side = side
-        var keys: [String] = []
-        keys.reserveCapacity(side * side)
-        for i in 0..<(side * side) {
-            let x = (i % side) * 40
-            let y = (i / side) * 40
-            keys.append("{\"label\": \"Key \(i + 1)\", \"traits\": [\"button\"], \"frame\": {\"x\": \(x), \"y\": \(y), \"width\": 36, \"height\": 36}}")
-        }
-        let json = "{\"name\": \"Bench\", \"screens\": {\"grid\": {\"size\": {\"width\": \(side * 40), \"height\": \(side * 40)}, \"root\": {\"children\": [{\"childBehavior\": \"contain\", \"children\": [\(keys.joined(separator: ","))]}]}}}}"
-        let app: AppModel
-        do {
-            app = try AppDecoder(file: "bench.json").decode(Array(json.utf8))
-        } catch {
-            preconditionFailure("the benchmark screen is valid: \(error)")
-        }
-        do {
-            session = try Session(app: app, configuration: SessionConfiguration(technology: .keyboard(KeyboardAccessSettings())))
-        } catch {
-            preconditionFailure("the benchmark settings are valid: \(error)")
-        }
-        _ = session.start(at: .zero)
+        session = BenchmarkScreens.session(BenchmarkScreens.grid(count: side * side, columns: side, label: "Key", contained: true),
+                                           .keyboard(KeyboardAccessSettings()))
         var presses: [Key] = []
         for row in 0..<side {
             presses += Array(repeating: row % 2 == 0 ? .right : .left, count: side - 1)

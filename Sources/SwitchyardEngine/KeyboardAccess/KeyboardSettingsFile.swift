@@ -41,34 +41,20 @@ extension KeyboardAccessSettings {
     ///   - json: the file's bytes.
     ///   - file: the name used in error messages.
     /// - Returns: the settings.
-    /// - Throws: `KeyboardSettingsError` quoting the bad name or value, at its line and column.
-    public static func load(json: [UInt8], file: String) throws(KeyboardSettingsError) -> KeyboardAccessSettings {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(bytes: json)
-        } catch {
-            throw KeyboardSettingsError(.syntax(error.message), at: SourceLocation(file: file, line: error.line, column: error.column))
-        }
-        guard doc.kind(doc.root) == .object else {
-            throw KeyboardSettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1))
-        }
+    /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
+    public static func load(json: [UInt8], file: String) throws(SettingsError) -> KeyboardAccessSettings {
+        let settings = try SettingsDocument(json: json, file: file, technology: .fullKeyboardAccess)
         var s = KeyboardAccessSettings()
-        var seen: [String: SourceLocation] = [:]
-        for (key, node) in doc.members(doc.root) {
-            let (line, column) = doc.position(of: node)
-            let here = SourceLocation(file: file, line: line, column: column)
-            if let first = seen[key] { throw KeyboardSettingsError(.duplicateSetting(name: key, firstLine: first.line ?? 0), at: here) }
-            seen[key] = here
-            if key == "$schema" || key == "comment" { continue }
+        for (key, node, here) in settings.members {
             do {
-                try s.apply(key, readValue(doc, node))
+                try s.apply(key, readValue(settings.doc, node))
             } catch {
-                throw KeyboardSettingsError(error.problem, at: here)
+                throw SettingsError(error.problem, at: here, technology: .fullKeyboardAccess)
             }
         }
         if let c = s.firstConflict {
-            let at = seen[c.second.rawValue] ?? seen[c.first.rawValue] ?? SourceLocation(file: file)
-            throw KeyboardSettingsError(.conflict(key: c.key.description, commands: [c.first.rawValue, c.second.rawValue]), at: at)
+            let at = settings.locations[c.second.rawValue] ?? settings.locations[c.first.rawValue] ?? SourceLocation(file: file)
+            throw SettingsError(.conflict(key: c.key.description, commands: [c.first.rawValue, c.second.rawValue]), at: at, technology: .fullKeyboardAccess)
         }
         return s
     }
@@ -83,9 +69,9 @@ extension KeyboardAccessSettings {
     /// - Parameters:
     ///   - name: the setting's name.
     ///   - value: the value as written.
-    /// - Throws: `KeyboardSettingsError` quoting the bad name or value (no
+    /// - Throws: `SettingsError` quoting the bad name or value (no
     ///   location: the caller knows where the line stands).
-    public mutating func set(_ name: String, _ value: String) throws(KeyboardSettingsError) {
+    public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
         let lower = value.lowercased()
         let v: KeyboardSettingValue
         if ["off", "false", "none", "null"].contains(lower) {
@@ -121,23 +107,23 @@ extension KeyboardAccessSettings {
         }
     }
 
-    mutating func apply(_ name: String, _ value: KeyboardSettingValue) throws(KeyboardSettingsError) {
+    mutating func apply(_ name: String, _ value: KeyboardSettingValue) throws(SettingsError) {
         if name == "auto-hide" {
             switch value {
             case .off: autoHide = nil
             case .on: autoHide = Self.defaultAutoHide
             case .number(let n, let written):
                 guard n.isFinite, n == n.rounded(), n >= Double(Self.autoHideRange.lowerBound), n <= Double(Self.autoHideRange.upperBound) else {
-                    throw KeyboardSettingsError(.invalidValue(name: name, value: written, expected: "a whole number of seconds from 1 to 60, or off"))
+                    throw Self.error(.invalidValue(name: name, value: written, expected: "a whole number of seconds from 1 to 60, or off"))
                 }
                 autoHide = .seconds(n)
             case .keys, .other:
-                throw KeyboardSettingsError(.invalidValue(name: name, value: value.text, expected: "a whole number of seconds from 1 to 60, or off"))
+                throw Self.error(.invalidValue(name: name, value: value.text, expected: "a whole number of seconds from 1 to 60, or off"))
             }
             return
         }
         guard let command = KeyboardCommand(rawValue: name) else {
-            throw KeyboardSettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)))
+            throw Self.error(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)))
         }
         switch value {
         case .off:
@@ -149,65 +135,22 @@ extension KeyboardAccessSettings {
                     let combo = try KeyCombo.parse(spec)
                     if !combos.contains(combo) { combos.append(combo) }
                 } catch {
-                    throw KeyboardSettingsError(.invalidKeys(name: name, message: error.message))
+                    throw Self.error(.invalidKeys(name: name, message: error.message))
                 }
             }
             guard !combos.isEmpty else {
-                throw KeyboardSettingsError(.invalidValue(name: name, value: value.text, expected: "a key chord such as tab+z, a list of them, or null"))
+                throw Self.error(.invalidValue(name: name, value: value.text, expected: "a key chord such as tab+z, a list of them, or null"))
             }
             bindings[command] = combos
         case .on, .number, .other:
-            throw KeyboardSettingsError(.invalidValue(name: name, value: value.text, expected: "a key chord such as tab+z, a list of them, or null"))
+            throw Self.error(.invalidValue(name: name, value: value.text, expected: "a key chord such as tab+z, a list of them, or null"))
         }
     }
 }
 
-/// A Full Keyboard Access settings file or `set` line that cannot be used:
-/// what is wrong, and where (file, line and column for a file; none for a
-/// `set` line, whose caller knows where it stands and adds it).
-public struct KeyboardSettingsError: DiagnosticError, Hashable, Sendable {
-    /// What is wrong.
-    public enum Problem: Hashable, Sendable {
-        /// The file is not JSON, or not one object.
-        case syntax(String)
-        /// A name no setting or command has.
-        case unknownSetting(name: String, suggestion: String?)
-        /// A value of the wrong kind or out of range.
-        case invalidValue(name: String, value: String, expected: String)
-        /// A binding that is not a usable key chord (`KeyChordError`'s message).
-        case invalidKeys(name: String, message: String)
-        /// A setting given twice in one file.
-        case duplicateSetting(name: String, firstLine: Int)
-        /// One key bound to two commands.
-        case conflict(key: String, commands: [String])
+extension KeyboardAccessSettings {
+    /// A problem with a Full Keyboard Access setting, without a location.
+    static func error(_ problem: SettingsError.Problem) -> SettingsError {
+        SettingsError(problem, technology: .fullKeyboardAccess)
     }
-
-    public var problem: Problem
-    public var location: SourceLocation?
-
-    public init(_ problem: Problem, at location: SourceLocation? = nil) {
-        self.problem = problem
-        self.location = location
-    }
-
-    /// The message without location or severity.
-    public var message: String {
-        switch problem {
-        case .syntax(let message):
-            return message
-        case .unknownSetting(let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(KeyboardAccessSettings.names.joined(separator: ", "))"
-            return "unknown Full Keyboard Access setting '\(name)'\(hint)"
-        case .invalidValue(let name, let value, let expected):
-            return "setting '\(name)' cannot be \(value); expected \(expected)"
-        case .invalidKeys(let name, let message):
-            return "setting '\(name)': \(message)"
-        case .duplicateSetting(let name, let firstLine):
-            return "setting '\(name)' is given twice (first on line \(firstLine)); give each setting once"
-        case .conflict(let key, let commands):
-            return KeyboardAccessSettings.conflictMessage(key, commands.first ?? "", commands.last ?? "")
-        }
-    }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }

@@ -39,23 +39,11 @@ extension SwitchControlSettings {
     /// - Returns: the settings.
     /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
     public static func load(json: [UInt8], file: String) throws(SettingsError) -> SwitchControlSettings {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(bytes: json)
-        } catch {
-            throw SettingsError(.syntax(error.message), at: SourceLocation(file: file, line: error.line, column: error.column))
-        }
-        guard doc.kind(doc.root) == .object else {
-            throw SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1))
-        }
+        let settings = try SettingsDocument(json: json, file: file, technology: .switchControl)
+        let doc = settings.doc
+        let seen = settings.locations
         var s = SwitchControlSettings()
-        var seen: [String: SourceLocation] = [:]
-        for (key, node) in doc.members(doc.root) {
-            let (line, column) = doc.position(of: node)
-            let here = SourceLocation(file: file, line: line, column: column)
-            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first.line ?? 0), at: here) }
-            seen[key] = here
-            if key == "$schema" || key == "comment" { continue }
+        for (key, node, here) in settings.members {
             do {
                 let value = try readValue(doc, node, name: key)
                 try s.apply(key, value)
@@ -315,7 +303,8 @@ extension SettingsError.Problem {
     var settingName: String? {
         switch self {
         case .syntax: return nil
-        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _): return name
+        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _), .invalidKeys(let name, _): return name
+        case .conflict(_, let commands): return commands.last
         }
     }
 }

@@ -193,7 +193,8 @@ public struct SwitchControlSettings: Hashable, Sendable {
 
 /// A settings file or `set` command that cannot be used: what is wrong, and
 /// where (file, line and column for a file; none for a `set` command, whose
-/// caller knows where the command stands and adds it).
+/// caller knows where the command stands and adds it). One type for every
+/// technology's settings; `technology` names whose they are.
 public struct SettingsError: DiagnosticError, Hashable, Sendable {
     /// What is wrong.
     public enum Problem: Hashable, Sendable {
@@ -205,14 +206,21 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
         case invalidValue(name: String, value: String, expected: String)
         /// A setting given twice in one file.
         case duplicateSetting(name: String, firstLine: Int)
+        /// Full Keyboard Access: a binding that is not a usable key chord (`KeyChordError`'s message).
+        case invalidKeys(name: String, message: String)
+        /// Full Keyboard Access: one key bound to two commands.
+        case conflict(key: String, commands: [String])
     }
 
     public var problem: Problem
     public var location: SourceLocation?
+    /// Whose settings these are (for the message of an unknown name).
+    public var technology: Technology
 
-    public init(_ problem: Problem, at location: SourceLocation? = nil) {
+    public init(_ problem: Problem, at location: SourceLocation? = nil, technology: Technology = .switchControl) {
         self.problem = problem
         self.location = location
+        self.technology = technology
     }
 
     /// The message without location or severity.
@@ -221,12 +229,22 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
         case .syntax(let message):
             return message
         case .unknownSetting(let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(SwitchControlSettings.names.joined(separator: ", "))"
-            return "unknown Switch Control setting '\(name)'\(hint)"
+            let known: [String]
+            switch technology {
+            case .switchControl: known = SwitchControlSettings.names
+            case .fullKeyboardAccess: known = KeyboardAccessSettings.names
+            case .voiceControl: known = []
+            }
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; known settings: \(known.joined(separator: ", "))"
+            return "unknown \(technology) setting '\(name)'\(hint)"
         case .invalidValue(let name, let value, let expected):
             return "setting '\(name)' cannot be \(value); expected \(expected)"
         case .duplicateSetting(let name, let firstLine):
             return "setting '\(name)' is given twice (first on line \(firstLine)); give each setting once"
+        case .invalidKeys(let name, let message):
+            return "setting '\(name)': \(message)"
+        case .conflict(let key, let commands):
+            return KeyboardAccessSettings.conflictMessage(key, commands.first ?? "", commands.last ?? "")
         }
     }
 
