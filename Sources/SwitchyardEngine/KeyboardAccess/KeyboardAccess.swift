@@ -159,7 +159,7 @@ struct KeyboardAccess: AssistiveTechnology {
         self.navigation = navigation
         self.screen = screen
         self.layout = FocusLayout(screen: screen, navigation: navigation)
-        rebuild(screen)
+        self.refs = Self.refs(of: layout, screen)
     }
 
     // MARK: - AssistiveTechnology
@@ -167,7 +167,7 @@ struct KeyboardAccess: AssistiveTechnology {
     mutating func start(_ core: inout SessionCore) {
         // No focus shows until the first key. [model choice]
         depth = core.app.stack.count
-        rebuild(core.app.screen)
+        if core.app.screen != screen { rebuild(core.app.screen) }
     }
 
     mutating func handle(_ input: Input, _ core: inout SessionCore) -> Bool {
@@ -266,8 +266,14 @@ struct KeyboardAccess: AssistiveTechnology {
     mutating func rebuild(_ screen: Screen) {
         self.screen = screen
         layout = FocusLayout(screen: screen, navigation: navigation)
-        refs = Array(repeating: nil, count: screen.elements.count)
+        refs = Self.refs(of: layout, screen)
+    }
+
+    /// An `ElementRef` per stop of `layout`, by element index.
+    static func refs(of layout: FocusLayout, _ screen: Screen) -> [ElementRef?] {
+        var refs = [ElementRef?](repeating: nil, count: screen.elements.count)
         for k in layout.order.stops { refs[k] = ElementRef(screen, k) }
+        return refs
     }
 
     /// Rebuilds the layout of the same screen (it scrolled, or traits changed).
