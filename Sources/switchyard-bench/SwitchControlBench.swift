@@ -10,13 +10,10 @@ func runSwitchControlBench() -> String {
     // A warm-up run, then the best of five measured runs (the machine may be shared).
     var warm = AutoScanBenchmark(stops: stops)
     _ = warm.run(for: simulated)
-    let clock = ContinuousClock()
     var steps = 0
-    var wall = Double.infinity
-    for _ in 0..<5 {
+    let wall = bestWallSeconds {
         var bench = AutoScanBenchmark(stops: stops)
-        let elapsed = clock.measure { steps = bench.run(for: simulated) }
-        wall = min(wall, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return { steps = bench.run(for: simulated) }
     }
     let perSecond = wall > 0 ? Double(steps) / wall : 0
     return "{\"benchmark\":\"switch-control-autoscan\",\"stops\":\(stops),\"simulated_hours\":\(hours),\"steps\":\(steps),\"wall_seconds\":\(wall),\"steps_per_second\":\(Int(perSecond))}"

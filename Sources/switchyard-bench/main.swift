@@ -10,6 +10,7 @@ let available: [(String, () -> [String])] = [
     ("inspect", InspectBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
     ("voice-control", { [runVoiceControlBench()] }),
+    ("keyboard", { [runKeyboardBench()] }),
     // Live input path; run under `umockdev-wrapper` (without it input-latency
     // and the testbed line of idle-cpu report "skipped").
     ("input-latency", InputLatencyBench.run),

@@ -73,9 +73,11 @@ import Testing
             ev(1.2, "EV_KEY", "KEY_TAB", 0), syn(1.2), ev(1.3, "EV_KEY", "KEY_LEFTSHIFT", 0), syn(1.3),
             ev(2, "EV_KEY", "BTN_LEFT", 1), syn(2), ev(3, "EV_KEY", "KEY_A", 1), syn(3),
         ]) == [
-            TimedInput(.key(KeyStroke(key: "Tab", modifiers: .shift, phase: .down)), at: .seconds(1.1)),
-            TimedInput(.key(KeyStroke(key: "Tab", modifiers: .shift, phase: .up)), at: .seconds(1.2)),
-            TimedInput(.key(KeyStroke(key: "a", phase: .down)), at: .seconds(3)),
+            TimedInput(.key(KeyStroke(key: .leftShift, phase: .down)), at: .seconds(1)),
+            TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .down)), at: .seconds(1.1)),
+            TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .up)), at: .seconds(1.2)),
+            TimedInput(.key(KeyStroke(key: .leftShift, modifiers: .shift, phase: .up)), at: .seconds(1.3)),
+            TimedInput(.key(KeyStroke(key: "KEY_A", phase: .down)), at: .seconds(3)),
         ])
     }
 
@@ -91,14 +93,17 @@ import Testing
         #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1), ev(1, "EV_SYN", "SYN_DROPPED", 0), syn(1)]) == [])
     }
 
-    @Test(arguments: [("KEY_TAB", "Tab"), ("KEY_SPACE", "Space"), ("KEY_ENTER", "Enter"), ("KEY_ESC", "Escape"), ("KEY_LEFT", "Left"),
-                      ("KEY_DOWN", "Down"), ("KEY_A", "a"), ("KEY_7", "7"), ("KEY_F5", "F5"), ("KEY_PAGEUP", "PageUp"), ("KEY_BACKSPACE", "Backspace")])
-    func keyNames(_ evdev: String, _ name: String) {
-        #expect(KeyNames.name(forKeyCode: EventCodes.code(named: evdev, type: EventType.key)!) == name)
+    @Test(arguments: ["KEY_TAB", "KEY_SPACE", "KEY_ENTER", "KEY_ESC", "KEY_LEFT", "KEY_DOWN", "KEY_A", "KEY_7", "KEY_F5", "KEY_PAGEUP",
+                      "KEY_BACKSPACE", "KEY_LEFTSHIFT", "KEY_RIGHTMETA", "KEY_FN"])
+    func keysKeepTheirLinuxNames(_ evdev: String) {
+        #expect(KeyNames.key(forKeyCode: EventCodes.code(named: evdev, type: EventType.key)!) == Key(evdev))
+        #expect(KeyNames.key(named: evdev) == Key(evdev))
     }
 
-    @Test func buttonsHaveNoKeyName() {
-        #expect(KeyNames.name(forKeyCode: 0x130) == nil)
+    @Test func buttonsAreNotKeys() {
+        #expect(KeyNames.key(forKeyCode: 0x130) == nil)
+        #expect(KeyNames.key(named: "BTN_SOUTH") == nil)
+        #expect(KeyNames.key(named: "KEY_NOPE") == nil)
     }
 
     @Test func sysfsCapabilityBitsRoundTrip() {
@@ -140,7 +145,7 @@ import Testing
         #expect(c.handle(TimedInput(.switchDown(.next), at: .seconds(12))) == .heldSwitch(.select, .seconds(10)))
     }
 
-    static func escape(_ t: Double) -> TimedInput { TimedInput(.key(KeyStroke(key: "Escape", phase: .down)), at: .seconds(t)) }
+    static func escape(_ t: Double) -> TimedInput { TimedInput(.key(KeyStroke(key: .escape, phase: .down)), at: .seconds(t)) }
 
     @Test func fiveEscapesWithinTwoSecondsFire() {
         var c = EmergencyChord()
@@ -165,14 +170,39 @@ import Testing
         ([UInt8(0x20)], [TerminalKeyboardAdapter.Action.input(.switchID(.select))]),
         ([0x0d], [.input(.switchID(.next))]),
         ([UInt8(ascii: "n"), UInt8(ascii: "p")], [.input(.switchID(.next)), .input(.switchID(.previous))]),
-        ([0x1b, 0x5b, 0x41, 0x1b, 0x5b, 0x44], [.input(.key("Up")), .input(.key("Left"))]),
-        ([0x1b], [.input(.key("Escape"))]),
-        ([0x09, 0x03], [.input(.key("Tab")), .interrupt]),
+        ([0x1b, 0x5b, 0x41, 0x1b, 0x5b, 0x44], [.input(.key(.up)), .input(.key(.left))]),
+        ([0x1b], [.input(.key(.escape))]),
+        ([0x09, 0x03], [.input(.key(.tab)), .interrupt]),
         ([0x04], [.quit]),
         ([UInt8(ascii: "x"), UInt8(ascii: "q")], [.quit]),
     ])
     func bytesDecode(_ bytes: [UInt8], _ expected: [TerminalKeyboardAdapter.Action]) {
         #expect(TerminalKeyboardAdapter.actions(for: bytes) == expected)
+    }
+
+    static func chord(_ spec: String) -> TerminalKeyboardAdapter.Action {
+        do { return .chord(try KeyChord.parse(spec)) } catch { fatalError("\(error)") }
+    }
+
+    @Test(arguments: [
+        ([UInt8(ascii: "a"), UInt8(ascii: "Z"), UInt8(ascii: "?")], ["a", "shift+z", "shift+slash"]),
+        ([0x20, 0x09, 0x0d, 0x7f], ["space", "tab", "enter", "backspace"]),
+        ([0x1b, 0x5b, 0x5a], ["shift+tab"]),
+        ([0x1b, 0x5b, 0x41, 0x1b, 0x5b, 0x31, 0x3b, 0x33, 0x44], ["up", "tab+left"]),
+        ([0x1b, 0x5b, 0x31, 0x3b, 0x32, 0x42, 0x1b, 0x5b, 0x31, 0x3b, 0x35, 0x43], ["shift+down", "ctrl+right"]),
+        ([0x1b, UInt8(ascii: "z"), 0x1b, UInt8(ascii: "h")], ["tab+z", "tab+h"]),
+        ([0x1b, 0x09, 0x01], ["ctrl+tab", "ctrl+a"]),
+        ([0x1b], ["esc"]),
+        ([UInt8(ascii: "q"), 0x03], ["q"]),
+    ] as [([UInt8], [String])])
+    func keyboardBytesDecodeToChords(_ bytes: [UInt8], _ chords: [String]) {
+        let expected = chords.map(Self.chord) + (bytes.last == 0x03 ? [.interrupt] : [])
+        #expect(TerminalKeyboardAdapter.keyboardActions(for: bytes) == expected)
+    }
+
+    @Test func theTerminalIsAKeyboardForFullKeyboardAccess() throws {
+        #expect(try TerminalKeyboardAdapter.make(AdapterOptions(profiles: ProfileMatcher(profiles: []), technology: .fullKeyboardAccess)).layout == .keyboard)
+        #expect(try TerminalKeyboardAdapter.make(AdapterOptions(profiles: ProfileMatcher(profiles: []))).layout == .switches)
     }
 
     @Test func startOnANonTerminalIsATypedError() throws {

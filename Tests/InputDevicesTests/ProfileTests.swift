@@ -17,7 +17,7 @@ import Testing
         let json = """
         {"name":"t","match":{"ids":[{"vendor":"045e","product":"028e","version":"0114"}]},"priority":3,"mappings":[
           {"type":"EV_KEY","code":"KEY_SPACE","switch":"select"},
-          {"type":"EV_KEY","code":"BTN_SOUTH","key":"Tab"},
+          {"type":"EV_KEY","code":"BTN_SOUTH","key":"KEY_TAB"},
           {"type":"EV_ABS","code":"ABS_HAT0X","direction":"negative","switch":"previous"},
           {"type":"EV_ABS","code":"ABS_X","threshold":0.75,"hysteresis":0.2,"direction":"positive","switch":"next"}]}
         """
@@ -27,7 +27,7 @@ import Testing
         #expect(p.match.ids == [.init(vendor: 0x045e, product: 0x028e, version: 0x0114)])
         #expect(p.mappings == [
             .key(code: 57, target: .switchID("select")),
-            .key(code: 0x130, target: .key("Tab")),
+            .key(code: 0x130, target: .key(.tab)),
             .axis(code: 0x10, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .switchID("previous")),
             .axis(code: 0x00, direction: .positive, threshold: 0.75, hysteresis: 0.2, target: .switchID("next")),
         ])

@@ -47,7 +47,7 @@ extension UmockdevTests {
             (.joystickSwitch, "BTN_TRIGGER", .switchDown(.select), .switchUp(.select)),
             (.joystickSwitch, "BTN_THUMB2", .switchDown(.previous), .switchUp(.previous)),
             (.xboxPad, "BTN_SOUTH", .switchDown(.select), .switchUp(.select)),
-            (.keyboard, "KEY_TAB", .key(KeyStroke(key: "Tab", phase: .down)), .key(KeyStroke(key: "Tab", phase: .up))),
+            (.keyboard, "KEY_TAB", .key(KeyStroke(key: .tab, phase: .down)), .key(KeyStroke(key: .tab, phase: .up))),
         ]
 
         @Test(arguments: pressReleaseCases)
@@ -184,7 +184,7 @@ extension UmockdevTests {
             #expect(adapter.readers.isEmpty)
             // deviceAdded + 4 × (Escape down, up); the 5th down ends the loop, which removes the device.
             #expect(sink.inputs.count == 10)
-            #expect(sink.inputs[8] == TimedInput(.key(KeyStroke(key: "Escape", phase: .up)), at: .milliseconds(1000)))
+            #expect(sink.inputs[8] == TimedInput(.key(KeyStroke(key: .escape, phase: .up)), at: .milliseconds(1000)))
             #expect(sink.inputs.last?.input == .deviceRemoved("Switchyard Test USB Keyboard"))
             #expect(sink.inputs.last?.time == loop.endedAt)
         }

@@ -50,7 +50,7 @@ extension UmockdevTests {
             try testbed.inject(.keyboard, [ev(100.5, "EV_KEY", "KEY_SPACE", 1), syn(100.5), ev(100.6, "EV_KEY", "KEY_X", 1), syn(100.6)])
             #expect(try collect(adapter, count: 2) == [
                 TimedInput(.switchDown(.select), at: .milliseconds(500)),
-                TimedInput(.key(KeyStroke(key: "x", phase: .down)), at: .milliseconds(600)),
+                TimedInput(.key(KeyStroke(key: "KEY_X", phase: .down)), at: .milliseconds(600)),
             ])
         }
     }

@@ -11,9 +11,12 @@ import ScreenModel
     static let files = ["default.json", "android-switch-access.json", "manual-two-switches.json", "single-switch-step.json", "gliding-cursor.json",
                         "manual-select-next.json", "tremor.json"]
 
+    /// Full Keyboard Access settings files (KeyboardAccessSettingsTests reads them).
+    static let keyboardFiles = ["keyboard-default-bindings.json"]
+
     @Test func theDirectoryHoldsExactlyTheListedFiles() throws {
         let found = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(found == Self.files.sorted())
+        #expect(found == (Self.files + Self.keyboardFiles).sorted())
     }
 
     @Test(arguments: files)

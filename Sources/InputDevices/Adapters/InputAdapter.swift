@@ -1,3 +1,4 @@
+import ScreenModel
 import SwitchyardEngine
 
 /// A source of live inputs: evdev hardware, an evemu recording, the terminal.
@@ -97,11 +98,15 @@ public struct AdapterOptions: Sendable {
     /// How long a terminal key press holds its switch (terminal: a terminal
     /// reports presses, not releases). Zero: down and up at once.
     public var keyPressLength: Interval
+    /// The technology the inputs are for: the terminal is a keyboard for
+    /// Full Keyboard Access and a switch box otherwise.
+    public var technology: Technology
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
                 replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false,
-                keyPressLength: Interval = .zero) {
+                keyPressLength: Interval = .zero, technology: Technology = .switchControl) {
         self.profiles = profiles
         self.keyPressLength = keyPressLength
+        self.technology = technology
         self.waitForDevices = waitForDevices
         self.profileOverride = profileOverride
         self.grab = grab

@@ -1,7 +1,9 @@
 import Glibc
+import ScreenModel
 import SwitchyardEngine
 
-/// The terminal as a switch box, for trying Switchyard without hardware.
+/// The terminal as a switch box, or as a keyboard for Full Keyboard Access,
+/// for trying Switchyard without hardware.
 ///
 /// stdin is put in raw mode, restored by `stop()`, which the live loop calls
 /// on every exit path (SIGINT/SIGTERM/SIGHUP and the emergency chord
@@ -13,34 +15,65 @@ import SwitchyardEngine
 /// that every press counts; zero, down and up at once, when it is off); the
 /// same key again while it is held (the terminal's autorepeat of a key kept
 /// down) keeps it held, so holding Space holds `select` (Long Press, the
-/// emergency chord). Other keys go down and up at once.
+/// emergency chord). Keys give all their transitions at the same instant.
+///
+/// As a switch box (any technology but Full Keyboard Access):
 ///
 /// | key            | input                         |
 /// |----------------|-------------------------------|
 /// | Space          | switch `select`               |
 /// | Enter, `n`     | switch `next`                 |
 /// | `p`            | switch `previous`             |
-/// | Tab            | key `Tab`                     |
-/// | arrows         | keys `Up` `Down` `Right` `Left`|
-/// | Escape         | key `Escape` (5× in 2 s = emergency exit) |
+/// | Tab            | key `KEY_TAB`                 |
+/// | arrows         | keys `KEY_UP` `KEY_DOWN` `KEY_RIGHT` `KEY_LEFT` |
+/// | Escape         | key `KEY_ESC` (5× in 2 s = emergency exit) |
 /// | `q`, Ctrl-D    | quit                          |
 /// | Ctrl-C         | quit as if interrupted (`SIGINT`) |
+///
+/// As a keyboard (`AdapterOptions.technology` is Full Keyboard Access),
+/// every key is a `KeyChord`'s transitions (modifier keys included):
+///
+/// | terminal sends                 | chord                           |
+/// |--------------------------------|---------------------------------|
+/// | a letter, digit, punctuation   | that key (`shift+` for capitals and shifted symbols) |
+/// | Space, Tab, Enter, Backspace   | `space`, `tab`, `enter`, `backspace` |
+/// | Shift-Tab (`ESC [ Z`)          | `shift+tab`                     |
+/// | arrows (with Shift, Ctrl)      | `up` … (`shift+up`, `ctrl+up`)  |
+/// | Alt-*letter* (`ESC` *letter*)  | `tab+`*letter*: a terminal cannot hold Tab, so Alt stands for it (Alt-Z is Tab-Z) |
+/// | Alt-arrow                      | `tab+left` …                    |
+/// | Alt-Tab (`ESC` Tab), where the window manager lets it through | `ctrl+tab` |
+/// | Ctrl-*letter*                  | `ctrl+`*letter*                 |
+/// | Escape                         | `esc` (5× in 2 s = emergency exit) |
+/// | Ctrl-D                         | quit                            |
+/// | Ctrl-C                         | quit as if interrupted (`SIGINT`) |
 public final class TerminalKeyboardAdapter: InputAdapter {
     public static let kind = "terminal"
-    public static let summary = "the terminal: Space=select, Enter/n=next, p=previous, q or Ctrl-C quits"
+    public static let summary = "the terminal: Space=select, Enter/n=next, p=previous, q or Ctrl-C quits; with --technology keyboard, a keyboard (Ctrl-C quits)"
     public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> TerminalKeyboardAdapter {
-        TerminalKeyboardAdapter(pressLength: options.keyPressLength)
+        TerminalKeyboardAdapter(layout: options.technology == .fullKeyboardAccess ? .keyboard : .switches, pressLength: options.keyPressLength)
+    }
+
+    /// What the terminal's keys stand for.
+    public enum Layout: Hashable, Sendable {
+        /// A switch box (the table's first part).
+        case switches
+        /// A keyboard for Full Keyboard Access.
+        case keyboard
     }
 
     /// What a byte sequence means.
     public enum Action: Hashable, Sendable {
+        /// A switch or a single key (switch-box layout).
         case input(MappingTarget)
+        /// Keys pressed together (keyboard layout).
+        case chord(KeyChord)
         case quit
         /// Ctrl-C: quit, and end the session as `SIGINT` would.
         case interrupt
     }
 
     public let fd: Int32
+    public let layout: Layout
     /// How long a switch key holds its switch.
     public let pressLength: Interval
     private var saved: SavedTerminal?
@@ -49,8 +82,9 @@ public final class TerminalKeyboardAdapter: InputAdapter {
     public private(set) var isFinished = false
     public private(set) var finishSignal: Int32?
 
-    public init(fd: Int32 = STDIN_FILENO, pressLength: Interval = .zero) {
+    public init(fd: Int32 = STDIN_FILENO, layout: Layout = .switches, pressLength: Interval = .zero) {
         self.fd = fd
+        self.layout = layout
         self.pressLength = pressLength
     }
     deinit { stop() }
@@ -83,7 +117,8 @@ public final class TerminalKeyboardAdapter: InputAdapter {
         var buf = [UInt8](repeating: 0, count: 64)
         let n = buf.withUnsafeMutableBytes { system_read(fd, $0.baseAddress, $0.count) }
         if n <= 0 { isFinished = true; return out }
-        for action in Self.actions(for: Array(buf[0..<n])) {
+        let bytes = Array(buf[0..<n])
+        for action in layout == .keyboard ? Self.keyboardActions(for: bytes) : Self.actions(for: bytes) {
             switch action {
             case .quit:
                 isFinished = true
@@ -98,7 +133,9 @@ public final class TerminalKeyboardAdapter: InputAdapter {
                     held[s] = now + pressLength
                 }
             case .input(.key(let k)):
-                out += [TimedInput(.key(KeyStroke(key: k, phase: .down)), at: now), TimedInput(.key(KeyStroke(key: k, phase: .up)), at: now)]
+                out += KeyChord([k]).strokes.map { TimedInput(.key($0), at: now) }
+            case .chord(let c):
+                out += c.strokes.map { TimedInput(.key($0), at: now) }
             }
         }
         return out
@@ -138,15 +175,77 @@ public final class TerminalKeyboardAdapter: InputAdapter {
             case 0x20: out.append(.input(.switchID(.select)))
             case 0x0d, 0x0a, UInt8(ascii: "n"): out.append(.input(.switchID(.next)))
             case UInt8(ascii: "p"): out.append(.input(.switchID(.previous)))
-            case 0x09: out.append(.input(.key("Tab")))
+            case 0x09: out.append(.input(.key(.tab)))
             case UInt8(ascii: "q"), 0x04: out.append(.quit)
             case 0x03: out.append(.interrupt)
             case 0x1b:
                 if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "[") {
-                    let names: [UInt8: String] = [0x41: "Up", 0x42: "Down", 0x43: "Right", 0x44: "Left", 0x5a: "Tab"]
+                    let names: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x5a: .tab]
                     if let k = names[bytes[i + 1]] { out.append(.input(.key(k))); i += 2; continue }
                 }
-                out.append(.input(.key("Escape")))
+                out.append(.input(.key(.escape)))
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// Decodes bytes read from a raw terminal into chords (keyboard layout;
+    /// pure; see the table above).
+    public static func keyboardActions(for bytes: [UInt8]) -> [Action] {
+        var out: [Action] = []
+        func chord(_ keys: [Key]) { out.append(.chord(KeyChord(keys))) }
+        /// The chord for a typed ASCII byte, Shift added for capitals and shifted symbols.
+        func typed(_ b: UInt8, held: [Key] = []) -> [Key]? {
+            guard let t = Key.typing(Character(Unicode.Scalar(b))) else { return nil }
+            return held + (t.shifted ? [.leftShift] : []) + [t.key]
+        }
+        let arrows: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left]
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            i += 1
+            switch b {
+            case 0x04: out.append(.quit)
+            case 0x03: out.append(.interrupt)
+            case 0x09: chord([.tab])
+            case 0x0d, 0x0a: chord([.enter])
+            case 0x7f, 0x08: chord([.backspace])
+            case 0x1b:
+                guard i < bytes.count else { chord([.escape]); continue }
+                let next = bytes[i]
+                if next == UInt8(ascii: "["), i + 1 < bytes.count {
+                    // CSI: ESC [ A, ESC [ Z, or ESC [ 1 ; m A with m = 1 + (shift 1, alt 2, ctrl 4).
+                    var j = i + 1
+                    var modifier = 1
+                    if bytes[j] == UInt8(ascii: "1"), j + 2 < bytes.count, bytes[j + 1] == UInt8(ascii: ";") {
+                        modifier = Int(bytes[j + 2]) - Int(UInt8(ascii: "0"))
+                        j += 3
+                    }
+                    guard j < bytes.count else { chord([.escape]); continue }
+                    if bytes[j] == UInt8(ascii: "Z") { chord([.leftShift, .tab]); i = j + 1; continue }
+                    if let arrow = arrows[bytes[j]] {
+                        let m = max(0, modifier - 1)
+                        var keys: [Key] = []
+                        if m & 4 != 0 { keys.append(.leftControl) }
+                        if m & 1 != 0 { keys.append(.leftShift) }
+                        if m & 2 != 0 { keys.append(.tab) }   // Alt stands for Tab
+                        chord(keys + [arrow])
+                        i = j + 1
+                        continue
+                    }
+                    chord([.escape])
+                    continue
+                }
+                if next == 0x09 { chord([.leftControl, .tab]); i += 1; continue }
+                if next >= 0x21 && next < 0x7f, let keys = typed(next, held: [.tab]) { chord(keys); i += 1; continue }
+                chord([.escape])
+            case 0x01...0x1a:
+                // Ctrl-letter (Tab, Enter, Ctrl-C, Ctrl-D and Backspace are taken above).
+                chord([.leftControl, Key("KEY_" + String(Character(Unicode.Scalar(b + 0x40))))])
+            case 0x20...0x7e:
+                if let keys = typed(b) { chord(keys) }
             default:
                 continue
             }

@@ -1,7 +1,7 @@
 import SwitchyardEngine
 
 /// The way out when switches are grabbed and the screen is unusable: hold the
-/// first switch for 10 s, or press Escape 5 times within 2 s. Either releases
+/// first switch for 10 s, or press Escape (`KEY_ESC`) 5 times within 2 s. Either releases
 /// all grabs and ends the live loop.
 ///
 /// ```
@@ -65,7 +65,7 @@ public struct EmergencyChord: Hashable, Sendable {
             phase = .holding(since: input.time)
         case (.holding, .switchUp(let s)) where s == holdSwitch:
             phase = .idle
-        case (_, .key(let k)) where k.key == "Escape" && k.phase == .down:
+        case (_, .key(let k)) where k.key == .escape && k.phase == .down:
             escapes.append(input.time)
             if escapes.count > escapeCount { escapes.removeFirst(escapes.count - escapeCount) }
             if escapes.count == escapeCount, let first = escapes.first, input.time - first <= escapeWindow {

@@ -10,6 +10,9 @@ import SwitchyardEngine
 /// - Several sources may drive one target (hat and stick both → `previous`):
 ///   the target goes down with the first source and up with the last.
 /// - `releaseAll(at:)` ends every held target, for unplug and shutdown.
+/// - With `passthroughKeys`, every `KEY_*` code becomes a `.key` transition
+///   named as in the Linux headers, modifier keys included; each carries the
+///   modifiers held just before it (`KeyStroke`).
 public struct InputMapper: Sendable {
     public let profile: DeviceProfile
     private var keyTargets: [UInt16: MappingTarget] = [:]
@@ -18,7 +21,7 @@ public struct InputMapper: Sendable {
     /// Sources currently holding each target.
     private var holders: [MappingTarget: Set<Source>] = [:]
     private var modifiers: KeyModifiers = []
-    private var heldModifierCodes: Set<UInt16> = []
+    private var heldModifierKeys: Set<Key> = []
 
     enum Source: Hashable, Sendable { case key(UInt16), axis(UInt16, AxisDirection), passthrough(UInt16) }
 
@@ -71,15 +74,14 @@ public struct InputMapper: Sendable {
             if e.value == 2 { return [] }          // autorepeat: not a new press (see type comment)
             let pressed = e.value != 0
             if let target = keyTargets[e.code] { return set(target, source: .key(e.code), pressed: pressed, at: time) }
-            if profile.passthroughKeys, KeyNames.modifiers[e.code] != nil {
-                if pressed { heldModifierCodes.insert(e.code) } else { heldModifierCodes.remove(e.code) }
-                modifiers = KeyModifiers(heldModifierCodes.compactMap { KeyNames.modifiers[$0] })
-                return []
+            guard profile.passthroughKeys, let key = KeyNames.key(forKeyCode: e.code) else { return [] }
+            // The transition carries the modifiers held before it; a modifier key then updates them.
+            let out = set(.key(key), source: .passthrough(e.code), pressed: pressed, at: time)
+            if key.isModifier {
+                if pressed { heldModifierKeys.insert(key) } else { heldModifierKeys.remove(key) }
+                modifiers = KeyModifiers(heldModifierKeys.compactMap(\.modifier))
             }
-            if profile.passthroughKeys, let name = KeyNames.name(forKeyCode: e.code) {
-                return set(.key(name), source: .passthrough(e.code), pressed: pressed, at: time)
-            }
-            return []
+            return out
         case EventType.abs:
             guard var list = axisSwitches[e.code] else { return [] }   // unmapped axis (triggers, right stick)
             var out: [TimedInput] = []

@@ -66,8 +66,9 @@ public struct ProfileMatchRule: Hashable, Sendable {
 public enum MappingTarget: Hashable, Sendable {
     /// A switch: press → `.switchDown`, release → `.switchUp`.
     case switchID(SwitchID)
-    /// A keyboard key for Full Keyboard Access: press/release → `.key` down/up.
-    case key(String)
+    /// A keyboard key for Full Keyboard Access, by its Linux name
+    /// (`KEY_TAB`): press/release → `.key` down/up.
+    case key(Key)
 }
 
 /// Which half of an axis acts as a button.

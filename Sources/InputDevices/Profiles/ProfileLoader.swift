@@ -239,7 +239,15 @@ private struct Reader {
         let target: MappingTarget
         switch (o["switch"], o["key"]) {
         case (let s?, nil): target = .switchID(SwitchID(try string(s, o.path("switch"))))
-        case (nil, let k?): target = .key(try string(k, o.path("key")))
+        case (nil, let k?):
+            let name = try string(k, o.path("key"))
+            guard let key = KeyNames.key(named: name) else {
+                let known = EventCodes.names(type: EventType.key).filter { $0.hasPrefix("KEY_") }
+                throw fail(k, o.path("key"), "unknown key '\(name)'; "
+                    + (Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? "")
+                    + "expected a Linux key name such as KEY_TAB or KEY_SPACE")
+            }
+            target = .key(key)
         case (_?, let k?): throw fail(k - 1, path, "both \"switch\" and \"key\" given; expected exactly one")
         case (nil, nil): throw fail(node, path, "missing target; expected \"switch\": NAME or \"key\": NAME")
         }

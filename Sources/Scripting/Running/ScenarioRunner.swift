@@ -470,8 +470,13 @@ struct Run {
             deliver(.switchUp(id))
         case .key(let key, let mods):
             presses += 1
-            deliver(.key(KeyStroke(key: key, modifiers: mods, phase: .down)))
-            deliver(.key(KeyStroke(key: key, modifiers: mods, phase: .up)))
+            // The key with its modifiers as a chord: modifier keys go down
+            // first and come up last, each transition at the same instant.
+            if let chord = try? KeyChord.parse((mods.names + [key]).joined(separator: "+")) {
+                for stroke in chord.strokes { deliver(.key(stroke)) }
+            } else {
+                fail("key '\(key)' is not a key name Switchyard knows", at: position)
+            }
         case .say(let phrase):
             presses += 1
             deliver(.utterance(phrase))

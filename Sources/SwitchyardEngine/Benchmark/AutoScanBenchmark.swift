@@ -18,7 +18,7 @@ public struct AutoScanBenchmark {
         var settings = SwitchControlSettings()
         settings.loops = nil
         settings.groupItems = false
-        session = BenchmarkScreen.session(buttons: stops, columns: 10, pitch: 40, technology: .switchControl(settings))
+        session = BenchmarkScreens.session(BenchmarkScreens.grid(count: stops, columns: 10, label: "Item", contained: false), .switchControl(settings))
     }
 
     /// Advances the session by `simulated` time with no input.

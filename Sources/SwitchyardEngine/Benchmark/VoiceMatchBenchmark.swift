@@ -20,7 +20,7 @@ public struct VoiceMatchBenchmark {
     /// - Parameter labels: the number of buttons (at least 1).
     public init(labels: Int) {
         self.labels = labels
-        session = BenchmarkScreen.session(buttons: labels, columns: 100, pitch: 10, technology: .voiceControl(VoiceControlSettings()))
+        session = BenchmarkScreens.session(BenchmarkScreens.grid(count: labels, columns: 100, label: "Item", contained: false, pitch: 10), .voiceControl(VoiceControlSettings()))
         // A fixed permutation (multiplying by a number prime to the count), so look-ups are not in table order.
         var order: [String] = []
         order.reserveCapacity(labels)

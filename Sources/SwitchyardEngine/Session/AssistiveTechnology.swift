@@ -49,11 +49,14 @@ protocol AssistiveTechnology: Sendable {
 public enum TimerID: Hashable, Sendable, CustomStringConvertible {
     /// A Switch Control timer.
     case switchControl(SwitchControlTimer)
+    /// A Full Keyboard Access timer.
+    case keyboard(KeyboardAccessTimer)
 
     /// The technology that scheduled it (and handles it when it fires).
     public var owner: Technology {
         switch self {
         case .switchControl: return .switchControl
+        case .keyboard: return .fullKeyboardAccess
         }
     }
 
@@ -61,6 +64,7 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .switchControl(let t): return t.description
+        case .keyboard(let t): return t.description
         }
     }
 }

@@ -118,6 +118,15 @@ public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
     case nothingHighlighted
     /// The action has nothing to act on here (e.g. Move To Previous Item in point mode).
     case notApplicable
+    /// Full Keyboard Access: no command is bound to the key (or chord).
+    case unboundKey
+    /// Full Keyboard Access: the command acts on the focused element, and nothing is focused yet.
+    case nothingFocused
+    /// Full Keyboard Access: focus cannot move that way (the end of a list
+    /// that does not scroll, nothing in that direction, one group only, no stop on the screen).
+    case noItemThatWay
+    /// Full Keyboard Access: Go back on the start screen with no sheet presented.
+    case nothingToGoBackTo
 }
 
 /// Something the session did, as the user would see or hear it.
@@ -174,6 +183,30 @@ public enum Event: Hashable, Sendable {
     case commandsListed([String])
     /// A double tap or long press on an element (nil: a grid point on nothing) at `at`.
     case gesturePerformed(Gesture, ElementRef?, at: Point)
+    /// Full Keyboard Access: the focus ring is on this element — it moved
+    /// there, or showed again after Auto-Hide.
+    case focused(ElementRef)
+    /// Full Keyboard Access: Auto-Hide hid the focus ring; the element stays focused.
+    case focusHidden
+    /// Full Keyboard Access: the actions list (Tab-Z) opened with these items, in order.
+    case actionsListShown(items: [String])
+    /// Full Keyboard Access: the highlighted item of the actions list.
+    case actionsListItem(String)
+    /// Full Keyboard Access: the actions list closed.
+    case actionsListHidden
+    /// Full Keyboard Access: Find (Tab-F) opened or its query changed; `match`
+    /// is the element the query finds now (nil when none).
+    case findQueryChanged(String, match: ElementRef?)
+    /// Full Keyboard Access: Find closed (Return took its match, or Escape cancelled).
+    case findHidden
+    /// Full Keyboard Access: Help (Tab-H) lists the commands and their keys.
+    case helpShown(commands: [String])
+    /// Full Keyboard Access: the command list closed.
+    case helpHidden
+    /// Full Keyboard Access: typed characters now go to this text field.
+    case textEditingBegan(ElementRef)
+    /// Full Keyboard Access: typed characters no longer go to this text field.
+    case textEditingEnded(ElementRef)
 }
 
 /// An event with the virtual instant it happened at.

@@ -23,16 +23,24 @@ public struct SwitchID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 public struct KeyModifiers: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift (`KEY_LEFTSHIFT`, `KEY_RIGHTSHIFT`).
     public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control (`KEY_LEFTCTRL`, `KEY_RIGHTCTRL`).
     public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Option, Alt on a PC keyboard (`KEY_LEFTALT`, `KEY_RIGHTALT`).
     public static let option = KeyModifiers(rawValue: 1 << 2)
+    /// Command, Meta or the Windows key on a PC keyboard (`KEY_LEFTMETA`, `KEY_RIGHTMETA`).
     public static let command = KeyModifiers(rawValue: 1 << 3)
+    /// Function, Globe (`KEY_FN`).
     public static let function = KeyModifiers(rawValue: 1 << 4)
 
     /// Names as written in scripts and transcripts: `shift`, `ctrl`, `alt`, `cmd`, `fn`.
     public static let names: [(String, KeyModifiers)] = [
         ("shift", .shift), ("ctrl", .control), ("alt", .option), ("cmd", .command), ("fn", .function),
     ]
+
+    /// The names of the modifiers held, in the order of `names`: `["shift", "ctrl"]`.
+    public var names: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 }
 
 /// Whether a key went down or came up.
@@ -40,25 +48,28 @@ public enum KeyPhase: String, Hashable, Sendable, Codable {
     case down, up
 }
 
-/// One key transition: `Tab` down with `shift`, `Space` up.
+/// One key transition: `KEY_TAB` down with `shift` held, `KEY_SPACE` up.
 ///
-/// Keys are named as in the Linux input headers without the `KEY_` prefix and
-/// in title case where they are words (`Tab`, `Space`, `Enter`, `Escape`,
-/// `Left`, `Right`, `Up`, `Down`), and as the lower-case character for letters
-/// and digits (`a`, `7`).
+/// Keys are named as in the Linux input headers (`Key`), so the evdev path
+/// feeds them as they come. Modifier keys (`KEY_LEFTSHIFT`, …) arrive as
+/// transitions of their own too; `modifiers` are the modifiers held just
+/// before this transition (X11's rule): `KEY_LEFTSHIFT` down carries `[]`,
+/// the `KEY_TAB` down that follows carries `[shift]`, and `KEY_LEFTSHIFT` up
+/// carries `[shift]`. `KeyChord` turns `shift+tab` into those transitions.
 public struct KeyStroke: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var key: String
+    /// The key, by its Linux name.
+    public var key: Key
+    /// The modifiers held just before this transition.
     public var modifiers: KeyModifiers
     public var phase: KeyPhase
-    public init(key: String, modifiers: KeyModifiers = [], phase: KeyPhase) {
+    public init(key: Key, modifiers: KeyModifiers = [], phase: KeyPhase) {
         self.key = key
         self.modifiers = modifiers
         self.phase = phase
     }
-    /// `shift+Tab down`.
+    /// `shift+KEY_TAB down`.
     public var description: String {
-        let mods = KeyModifiers.names.filter { modifiers.contains($0.1) }.map(\.0)
-        return (mods + [key]).joined(separator: "+") + " " + phase.rawValue
+        (modifiers.names + [key.name]).joined(separator: "+") + " " + phase.rawValue
     }
 }
 

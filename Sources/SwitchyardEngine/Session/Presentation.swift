@@ -17,6 +17,20 @@ public struct Presentation: Hashable, Sendable {
     public var voiceOverlay: Overlay? = nil
     /// Voice Control's numbered matches while a spoken name is ambiguous.
     public var disambiguation: VoiceDisambiguation? = nil
+    /// Full Keyboard Access's focused element; nil before the first key
+    /// (and when the screen has no stop). It stays set while Auto-Hide hides the ring.
+    public var focused: ElementRef? = nil
+    /// Whether Full Keyboard Access's focus ring shows (false before the
+    /// first key and after Auto-Hide).
+    public var focusVisible: Bool = false
+    /// Full Keyboard Access's actions list (Tab-Z) while it is open.
+    public var actionsList: ActionsListPresentation? = nil
+    /// Full Keyboard Access's Find (Tab-F) while it is open.
+    public var find: FindPresentation? = nil
+    /// Full Keyboard Access's command list (Tab-H) while it shows: one line per command.
+    public var commandList: [String]? = nil
+    /// The text field Full Keyboard Access types into, while editing.
+    public var textEditing: ElementRef? = nil
 
     public init() {}
 }
@@ -35,5 +49,34 @@ public struct ScannerMenuPresentation: Hashable, Sendable {
         self.items = items
         self.highlightedItem = highlightedItem
         self.target = target
+    }
+}
+
+/// Full Keyboard Access's open actions list as the user sees it.
+public struct ActionsListPresentation: Hashable, Sendable {
+    /// The item titles, in order (custom actions, then Increment and Decrement).
+    public var items: [String]
+    /// The highlighted item's index in `items`; nil when the list is empty.
+    public var highlightedItem: Int?
+    /// The element the list acts on.
+    public var target: ElementRef
+
+    public init(items: [String], highlightedItem: Int?, target: ElementRef) {
+        self.items = items
+        self.highlightedItem = highlightedItem
+        self.target = target
+    }
+}
+
+/// Full Keyboard Access's open Find as the user sees it.
+public struct FindPresentation: Hashable, Sendable {
+    /// What has been typed.
+    public var query: String
+    /// The element the query finds now; nil when none (or the query is empty).
+    public var match: ElementRef?
+
+    public init(query: String, match: ElementRef?) {
+        self.query = query
+        self.match = match
     }
 }

@@ -9,12 +9,15 @@ public enum TechnologySettings: Hashable, Sendable {
     case switchControl(SwitchControlSettings)
     /// Voice Control (names, numbers, the grid and spoken commands).
     case voiceControl(VoiceControlSettings)
+    /// Full Keyboard Access (Tab, arrows, Space and the Tab commands).
+    case keyboard(KeyboardAccessSettings)
 
     /// Which technology these settings are for.
     public var technology: Technology {
         switch self {
         case .switchControl: return .switchControl
         case .voiceControl: return .voiceControl
+        case .keyboard: return .fullKeyboardAccess
         }
     }
 
@@ -23,7 +26,7 @@ public enum TechnologySettings: Hashable, Sendable {
         switch technology {
         case .switchControl: return .switchControl(SwitchControlSettings())
         case .voiceControl: return .voiceControl(VoiceControlSettings())
-        case .fullKeyboardAccess: return nil
+        case .fullKeyboardAccess: return .keyboard(KeyboardAccessSettings())
         }
     }
 
@@ -33,6 +36,7 @@ public enum TechnologySettings: Hashable, Sendable {
         switch self {
         case .switchControl(let s): try s.validate()
         case .voiceControl(let s): try s.validate()
+        case .keyboard(let s): try s.validate()
         }
     }
 
@@ -41,6 +45,7 @@ public enum TechnologySettings: Hashable, Sendable {
         switch self {
         case .switchControl(let s): return SwitchControl(settings: s, navigation: navigation, screen: screen)
         case .voiceControl(let s): return VoiceControl(settings: s, navigation: navigation, screen: screen)
+        case .keyboard(let s): return KeyboardAccess(settings: s, navigation: navigation, screen: screen)
         }
     }
 
@@ -49,7 +54,7 @@ public enum TechnologySettings: Hashable, Sendable {
         switch technology {
         case .switchControl: return SwitchControlSettings.names
         case .voiceControl: return VoiceControlSettings.names
-        case .fullKeyboardAccess: return []
+        case .fullKeyboardAccess: return KeyboardAccessSettings.names
         }
     }
 }

@@ -74,25 +74,11 @@ extension SettingsFormat {
     /// `comment` are skipped. Ranges are checked after the whole file is read.
     /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
     static func readFile(json: [UInt8], file: String) throws(SettingsError) -> Self {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(bytes: json)
-        } catch {
-            throw SettingsError(.syntax(error.message), at: SourceLocation(file: file, line: error.line, column: error.column), technology: technology)
-        }
-        guard doc.kind(doc.root) == .object else {
-            throw SettingsError(.syntax("a settings file is one JSON object of settings by name"), at: SourceLocation(file: file, line: 1, column: 1), technology: technology)
-        }
+        let settings = try SettingsDocument(json: json, file: file, technology: technology)
         var s = Self()
-        var seen: [String: SourceLocation] = [:]
-        for (key, node) in doc.members(doc.root) {
-            let (line, column) = doc.position(of: node)
-            let here = SourceLocation(file: file, line: line, column: column)
-            if let first = seen[key] { throw SettingsError(.duplicateSetting(name: key, firstLine: first.line ?? 0), at: here, technology: technology) }
-            seen[key] = here
-            if key == "$schema" || key == "comment" { continue }
+        for (key, node, here) in settings.members {
             do {
-                let value = try readValue(doc, node, name: key)
+                let value = try readValue(settings.doc, node, name: key)
                 try s.apply(key, value)
             } catch {
                 var location = error.location ?? here
@@ -101,7 +87,7 @@ extension SettingsFormat {
             }
         }
         if let problem = s.rangeProblems().first {
-            throw SettingsError(problem, at: problem.settingName.flatMap { seen[$0] } ?? SourceLocation(file: file), technology: technology)
+            throw SettingsError(problem, at: problem.settingName.flatMap { settings.locations[$0] } ?? SourceLocation(file: file), technology: technology)
         }
         return s
     }

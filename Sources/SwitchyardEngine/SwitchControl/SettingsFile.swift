@@ -230,7 +230,8 @@ extension SettingsError.Problem {
     var settingName: String? {
         switch self {
         case .syntax: return nil
-        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _): return name
+        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _), .invalidKeys(let name, _): return name
+        case .conflict(_, let commands): return commands.last
         }
     }
 }

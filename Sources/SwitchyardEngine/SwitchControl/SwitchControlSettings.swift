@@ -193,7 +193,8 @@ public struct SwitchControlSettings: Hashable, Sendable {
 
 /// A settings file or `set` command that cannot be used: what is wrong, and
 /// where (file, line and column for a file; none for a `set` command, whose
-/// caller knows where the command stands and adds it).
+/// caller knows where the command stands and adds it). One type for every
+/// technology's settings; `technology` names whose they are.
 public struct SettingsError: DiagnosticError, Hashable, Sendable {
     /// What is wrong.
     public enum Problem: Hashable, Sendable {
@@ -205,6 +206,10 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
         case invalidValue(name: String, value: String, expected: String)
         /// A setting given twice in one file.
         case duplicateSetting(name: String, firstLine: Int)
+        /// Full Keyboard Access: a binding that is not a usable key chord (`KeyChordError`'s message).
+        case invalidKeys(name: String, message: String)
+        /// Full Keyboard Access: one key bound to two commands.
+        case conflict(key: String, commands: [String])
     }
 
     public var problem: Problem
@@ -230,6 +235,10 @@ public struct SettingsError: DiagnosticError, Hashable, Sendable {
             return "setting '\(name)' cannot be \(value); expected \(expected)"
         case .duplicateSetting(let name, let firstLine):
             return "setting '\(name)' is given twice (first on line \(firstLine)); give each setting once"
+        case .invalidKeys(let name, let message):
+            return "setting '\(name)': \(message)"
+        case .conflict(let key, let commands):
+            return KeyboardAccessSettings.conflictMessage(key, commands.first ?? "", commands.last ?? "")
         }
     }
 

@@ -29,7 +29,7 @@ public enum TranscriptFormat {
             case .menuButton: o.string("highlight", "menuButton")
             }
         case .menuShown(let items):
-            o.string("event", "menuShown"); o.raw("items", "[" + items.map(quote).joined(separator: ",") + "]")
+            o.string("event", "menuShown"); o.raw("items", strings(items))
         case .menuHidden:
             o.string("event", "menuHidden")
         case .activated(let r, let p):
@@ -74,6 +74,28 @@ public enum TranscriptFormat {
             o.string("event", "commandsListed"); o.raw("commands", "[" + commands.map(quote).joined(separator: ",") + "]")
         case .gesturePerformed(let gesture, let r, let p):
             o.string("event", "gesturePerformed"); o.string("gesture", gesture.rawValue); o.raw("element", r.map(ref) ?? "null"); o.raw("point", point(p))
+        case .focused(let r):
+            o.string("event", "focused"); o.raw("element", ref(r))
+        case .focusHidden:
+            o.string("event", "focusHidden")
+        case .actionsListShown(let items):
+            o.string("event", "actionsListShown"); o.raw("items", strings(items))
+        case .actionsListItem(let item):
+            o.string("event", "actionsListItem"); o.string("item", item)
+        case .actionsListHidden:
+            o.string("event", "actionsListHidden")
+        case .findQueryChanged(let query, let match):
+            o.string("event", "findQueryChanged"); o.string("query", query); o.raw("match", match.map(ref) ?? "null")
+        case .findHidden:
+            o.string("event", "findHidden")
+        case .helpShown(let commands):
+            o.string("event", "helpShown"); o.raw("commands", strings(commands))
+        case .helpHidden:
+            o.string("event", "helpHidden")
+        case .textEditingBegan(let r):
+            o.string("event", "textEditingBegan"); o.raw("element", ref(r))
+        case .textEditingEnded(let r):
+            o.string("event", "textEditingEnded"); o.raw("element", ref(r))
         }
         if let t = e.technology { o.string("technology", t.name) }
         return o.text + "}"
@@ -135,6 +157,17 @@ public enum TranscriptFormat {
         case .utteranceNotUnderstood(let text, let reason): return "\(t) not understood \"\(text)\" (\(reason.rawValue))"
         case .commandsListed(let commands): return "\(t) commands: " + commands.map { "\"\($0)\"" }.joined(separator: ", ")
         case .gesturePerformed(let gesture, let r, let p): return "\(t) \(gesture) \(r.map(\.description) ?? "nothing") at \(p)"
+        case .focused(let r): return "\(t) focused \(r) \(r.frame)"
+        case .focusHidden: return "\(t) focus hidden"
+        case .actionsListShown(let items): return "\(t) actions shown: " + items.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .actionsListItem(let item): return "\(t) highlighted action \"\(item)\""
+        case .actionsListHidden: return "\(t) actions hidden"
+        case .findQueryChanged(let query, let match): return "\(t) find \"\(query)\" → \(match.map(\.description) ?? "no match")"
+        case .findHidden: return "\(t) find hidden"
+        case .helpShown(let commands): return "\(t) help shown: \(commands.count) commands"
+        case .helpHidden: return "\(t) help hidden"
+        case .textEditingBegan(let r): return "\(t) editing \(r)"
+        case .textEditingEnded(let r): return "\(t) editing ended \(r)"
         }
     }
 
@@ -181,7 +214,8 @@ public enum TranscriptFormat {
         switch input {
         case .switchDown(let s): return "{\"kind\":\"switchDown\",\"switch\":\(quote(s.name))}"
         case .switchUp(let s): return "{\"kind\":\"switchUp\",\"switch\":\(quote(s.name))}"
-        case .key(let k): return "{\"kind\":\"key\",\"key\":\(quote(k.description))}"
+        case .key(let k):
+            return "{\"kind\":\"key\",\"key\":\(quote(k.key.name)),\"modifiers\":\(strings(k.modifiers.names)),\"phase\":\"\(k.phase.rawValue)\"}"
         case .utterance(let u): return "{\"kind\":\"utterance\",\"text\":\(quote(u))}"
         case .deviceAdded(let d): return "{\"kind\":\"deviceAdded\",\"device\":\(quote(d))}"
         case .deviceRemoved(let d): return "{\"kind\":\"deviceRemoved\",\"device\":\(quote(d))}"
@@ -198,6 +232,9 @@ public enum TranscriptFormat {
         case .deviceRemoved(let d): return "device removed \(d)"
         }
     }
+
+    /// A JSON array of strings.
+    static func strings(_ items: [String]) -> String { "[" + items.map(quote).joined(separator: ",") + "]" }
 
     /// `12` for whole numbers, `12.5` otherwise; `null` when not finite.
     static func number(_ v: Double) -> String { v.isFinite ? JSONWriter.number(v) : "null" }
