@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
+        // For the fuzz targets in Tests/Fuzz (docs/fuzzing.md), a package of their own.
+        .library(name: "DemoApp", targets: ["DemoApp"]),
     ],
     targets: [
         // MARK: - Core
