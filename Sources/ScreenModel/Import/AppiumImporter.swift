@@ -103,6 +103,12 @@ public struct AppiumImporter {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
+        // FoundationXML traps on a name or text that libxml2 passes on as
+        // invalid UTF-8, so a UTF-8 document is checked first (found by fuzzing).
+        if let bad = Self.firstInvalidUTF8(in: bytes) {
+            let p = bytes.withUnsafeBufferPointer { JSONDocument.position(ofOffset: bad, in: $0) }
+            throw .syntax(file: file, line: p.line, column: p.column, message: String(format: "byte 0x%02X is not UTF-8; expected a UTF-8 page source, or an XML declaration naming its encoding", bytes[bad]))
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -118,5 +124,35 @@ public struct AppiumImporter {
         let app = AppModel(name: root.label ?? name, startScreen: name, screens: [screen])
         try AppValidator(file: file).validate(app)
         return app
+    }
+
+    /// The offset of the first byte that is not UTF-8, in a document that is
+    /// UTF-8: one without a UTF-16/32 byte order mark or zero bytes at its
+    /// start, whose XML declaration names no encoding or UTF-8. Nil when it
+    /// is all UTF-8, or in another encoding (which libxml2 converts).
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        if bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF) { return nil }
+        if let declared = declaredEncoding(bytes), !["utf-8", "utf8"].contains(declared.lowercased()) { return nil }
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
+    /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="…"?>`), if any.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        let head = String(decoding: bytes[start..<min(bytes.count, start + 256)], as: UTF8.self)
+        guard let end = head.range(of: "?>"), let key = head[..<end.lowerBound].range(of: "encoding") else { return nil }
+        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 }

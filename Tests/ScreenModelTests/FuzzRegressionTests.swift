@@ -1,0 +1,24 @@
+import Testing
+@testable import ScreenModel
+
+/// Inputs the fuzz targets (Tests/SwitchyardFuzz, docs/fuzzing.md) found to
+/// crash or hang, each now a clear error.
+@Suite struct FuzzRegressionTests {
+    /// fuzz-appium: an element name with bytes that are not UTF-8 trapped
+    /// inside FoundationXML (`_NSXMLParserStartElementNs`).
+    @Test func appiumNameThatIsNotUTF8IsASyntaxError() {
+        let xml: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<XCUIElem".utf8) + [0xF2, 0xF2]
+            + Array(" name=\"A\"/>\n".utf8)
+        #expect(throws: ScreenModelError.syntax(file: "bad.xml", line: 2, column: 10, message: "byte 0xF2 is not UTF-8; expected a UTF-8 page source, or an XML declaration naming its encoding")) {
+            try AppiumImporter(file: "bad.xml").importApp(xml)
+        }
+    }
+
+    /// The same bytes in a document that names its encoding are converted by libxml2.
+    @Test func appiumLatin1DocumentStillImports() throws {
+        let xml: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<XCUIElementTypeApplication label=\"Caf".utf8) + [0xE9]
+            + Array("\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/>\n".utf8)
+        let app = try AppiumImporter(file: "latin1.xml").importApp(xml)
+        #expect(app.name == "Café")
+    }
+}
