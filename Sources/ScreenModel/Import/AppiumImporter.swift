@@ -104,10 +104,10 @@ public struct AppiumImporter {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
         // FoundationXML traps on a name or text that libxml2 passes on as
-        // invalid UTF-8, so a UTF-8 document is checked first (found by fuzzing).
+        // invalid UTF-8, so the bytes are checked first (found by fuzzing).
         if let bad = Self.firstInvalidUTF8(in: bytes) {
             let p = bytes.withUnsafeBufferPointer { JSONDocument.position(ofOffset: bad, in: $0) }
-            throw .syntax(file: file, line: p.line, column: p.column, message: String(format: "byte 0x%02X is not UTF-8; expected a UTF-8 page source, or an XML declaration naming its encoding", bytes[bad]))
+            throw .syntax(file: file, line: p.line, column: p.column, message: String(format: "byte 0x%02X is not UTF-8; expected a UTF-8 page source, as Appium writes", bytes[bad]))
         }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
@@ -126,13 +126,16 @@ public struct AppiumImporter {
         return app
     }
 
-    /// The offset of the first byte that is not UTF-8, in a document that is
-    /// UTF-8: one without a UTF-16/32 byte order mark or zero bytes at its
-    /// start, whose XML declaration names no encoding or UTF-8. Nil when it
-    /// is all UTF-8, or in another encoding (which libxml2 converts).
+    /// The offset of the first byte that is not UTF-8, or nil. Documents
+    /// libxml2 converts whatever their bytes are skip the check: UTF-16 and
+    /// UCS-4 (by byte order mark or the first four bytes, as libxml2 detects
+    /// them) and ISO-8859-1 (named in the XML declaration). Any other
+    /// document is read as UTF-8, whatever its declaration says, since
+    /// libxml2 passes on what it cannot convert.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        if bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF) { return nil }
-        if let declared = declaredEncoding(bytes), !["utf-8", "utf8"].contains(declared.lowercased()) { return nil }
+        let signatures: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0x3C, 0, 0x3F], [0x3C, 0, 0x3F, 0]]
+        if signatures.contains(where: { bytes.starts(with: $0) }) { return nil }
+        if let declared = declaredEncoding(bytes), ["iso-8859-1", "latin1"].contains(declared.lowercased()) { return nil }
         var parser = Unicode.UTF8.ForwardParser()
         var input = bytes.makeIterator()
         var offset = 0
@@ -147,9 +150,8 @@ public struct AppiumImporter {
 
     /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="…"?>`), if any.
     static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
-        let head = String(decoding: bytes[start..<min(bytes.count, start + 256)], as: UTF8.self)
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
         guard let end = head.range(of: "?>"), let key = head[..<end.lowerBound].range(of: "encoding") else { return nil }
         let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
