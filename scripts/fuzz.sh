@@ -24,6 +24,7 @@ runs="${FUZZ_RUNS:-200000}"
 seconds="${FUZZ_SECONDS:-0}"
 jobs="${FUZZ_JOBS:-1}"
 config="${FUZZ_CONFIG:-release}"
+swift="${SWIFT:-swift}"
 scratch=".build/fuzz"
 all=(screen-model appium scenario settings profile evemu engine)
 targets=("$@")
@@ -44,9 +45,17 @@ seeds() {
 }
 
 echo "Building the fuzz targets ($config, -sanitize=fuzzer,address)"
-swift build -c "$config" --package-path Tests/SwitchyardFuzz --scratch-path "$scratch" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 | grep -E "error|warning: |Compiling|Build" | grep -v "^\[" || true
-bin="$(swift build -c "$config" --package-path Tests/SwitchyardFuzz --scratch-path "$scratch" --show-bin-path)"
+mkdir -p "$scratch"
+# libFuzzer and ASan come with the toolchain (lib/clang/*/lib/linux); its lld
+# links them (Debian's gold fails on the sanitized objects).
+if ! "$swift" build -c "$config" --package-path Tests/SwitchyardFuzz --scratch-path "$scratch" \
+     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld > "$scratch/build.log" 2>&1; then
+  grep -E "error|warning: " "$scratch/build.log" >&2 || tail -n 20 "$scratch/build.log" >&2
+  echo "fuzz.sh: the fuzz targets do not build; see $scratch/build.log" >&2
+  exit 2
+fi
+grep -E "warning: " "$scratch/build.log" >&2 || true
+bin="$("$swift" build -c "$config" --package-path Tests/SwitchyardFuzz --scratch-path "$scratch" --show-bin-path)"
 
 # Swift keeps caches (type metadata, the fuzz targets' decoded demo app)
 # for the life of the process: not leaks. Swift's own crash backtracer reads

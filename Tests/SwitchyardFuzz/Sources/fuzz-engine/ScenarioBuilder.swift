@@ -122,7 +122,7 @@ struct ScenarioBuilder {
         case 5: return "wait \(duration())"
         case 6:
             // Mostly forward; sometimes back, which `prepare` refuses.
-            let t = input.chance(16) ? input.int(0...lastAt) : lastAt + input.int(0...60_000)
+            let t = input.chance(16) ? max(0, lastAt - input.int(0...60_000)) : lastAt + input.int(0...60_000)
             lastAt = t
             return input.chance(128) ? "at \(t)ms" : "at \(t)ms press \(sw)"
         case 7, 8, 9: return expectation()
