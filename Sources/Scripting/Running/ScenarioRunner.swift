@@ -177,13 +177,17 @@ public struct ScenarioRunner: Sendable {
         return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
     }
 
+    /// The longest `set press-length`: an hour, the settings' limit for times.
+    static let maxPressLength = Interval.seconds(3600)
+
+    /// A `set press-length` value: `150ms`, `0.2s` or seconds (`0.2`), from
+    /// 0 to `maxPressLength`; nil for anything else (`1e300s` and `infs`
+    /// trapped when converted to microseconds; found by fuzzing).
     static func parseDuration(_ s: String) -> Interval? {
         let units: [(String, Double)] = [("ms", 1_000), ("s", 1_000_000)]
-        for (u, scale) in units where s.hasSuffix(u) {
-            if let v = Double(s.dropLast(u.count)), v >= 0 { return Interval(microseconds: Int64((v * scale).rounded())) }
-            return nil
-        }
-        return Double(s).map { Interval.seconds($0) }
+        let (number, scale) = units.first { s.hasSuffix($0.0) }.map { (s.dropLast($0.0.count), $0.1) } ?? (Substring(s), 1_000_000)
+        guard let v = Double(number), v >= 0, v * scale <= Double(maxPressLength.microseconds) else { return nil }
+        return Interval(microseconds: Int64((v * scale).rounded()))
     }
 
     // MARK: - Run
