@@ -22,7 +22,7 @@ test: test-deps
 	umockdev-wrapper $(SWIFT) test --skip-build
 
 fuzz: build-deps
-	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh $(FUZZ_TARGETS)
+	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" ./scripts/fuzz.sh $(FUZZ_TARGETS)
 
 bench: test-deps
 	$(SWIFT) run -c release switchyard-bench
