@@ -31,3 +31,29 @@ import Testing
         #expect(app.name == "Café")
     }
 }
+
+/// The terminal sketch (`switchyard live`, `demo`) trapped converting the
+/// cell of a frame at 1e308 points to `Int`.
+@Suite struct ScreenSketchFuzzTests {
+    @Test func farAwayFramesAreDrawnAtTheEdge() throws {
+        let app = try AppDecoder(file: "far.json").decode(Array("""
+            {"screens": {"s": {"size": {"width": 390, "height": 844}, "root": {"children": [
+              {"label": "Far", "traits": ["button"], "frame": {"x": 1e308, "y": -1e308, "width": 1e308, "height": 1}},
+              {"label": "Near", "traits": ["button"], "frame": {"x": 0, "y": 400, "width": 100, "height": 40}}]}}}}
+            """.utf8))
+        let screen = app.screens[0]
+        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        #expect(ScreenSketch(columns: 16, rows: 8).render(screen, order: order, highlight: screen.frames[1]) == [
+            "+----------------+",
+            "|               [|",
+            "|                |",
+            "|                |",
+            "|[2 …]           |",
+            "|                |",
+            "|                |",
+            "|                |",
+            "|                |",
+            "+----------------+",
+        ])
+    }
+}

@@ -18,8 +18,11 @@ public struct ScreenSketch: Sendable {
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         let sx = Double(columns) / max(screen.size.width, 1)
         let sy = Double(rows) / max(screen.size.height, 1)
+        // Clamped before converting: a frame at 1e308 points (or one that
+        // overflows to infinity) trapped in `Int(_:)` (found by fuzzing).
+        func clamp(_ v: Double, below n: Int) -> Int { v.isNaN ? 0 : Int(min(Double(n - 1), max(0, v))) }
         func cell(_ x: Double, _ y: Double) -> (Int, Int) {
-            (min(columns - 1, max(0, Int((x - screen.size.x) * sx))), min(rows - 1, max(0, Int((y - screen.size.y) * sy))))
+            (clamp((x - screen.size.x) * sx, below: columns), clamp((y - screen.size.y) * sy, below: rows))
         }
         if let h = highlight {
             let (x0, y0) = cell(h.minX, h.minY)

@@ -1,9 +1,9 @@
 import ScreenModel
 
-/// What must hold for every app a parser accepts: the navigation order and
-/// both `inspect` reports of every screen, for every technology, come out
-/// (no stop listed twice or outside its screen), and the encoder's JSON
-/// decodes back to the same app.
+/// What must hold for every app a parser accepts: the navigation order,
+/// both `inspect` reports and the terminal sketch (`live`, `demo`) of every
+/// screen, for every technology, come out (no stop listed twice or outside
+/// its screen), and the encoder's JSON decodes back to the same app.
 /// - Parameters:
 ///   - app: an app a parser accepted.
 ///   - source: what it was read from, for the message of a broken invariant.
@@ -16,6 +16,8 @@ public func checkApp(_ app: AppModel, from source: @autoclosure () -> String) {
             invariant(stops.allSatisfy { screen.elements.indices.contains($0) }, "a stop is not an element of \(screen.name)")
             _ = report.text()
             _ = report.json()
+            let sketch = ScreenSketch(columns: 16, rows: 8).render(screen, order: report.order, highlight: stops.first.map { screen.frames[$0] })
+            invariant(sketch.count == 10, "the sketch of \(screen.name) has \(sketch.count) lines, not 10")
         }
     }
     let text = AppEncoder().encode(app)
