@@ -57,3 +57,23 @@ import Testing
         ])
     }
 }
+
+/// Checking `accessibilityElements` for repeats compared each identifier
+/// with all before it: 200,000 of them took minutes.
+@Suite struct QuadraticInputTests {
+    @Test func longAccessibilityElementsListIsCheckedInOnePass() {
+        let ids = (0..<200_000).map { "\"id\($0)\"" }.joined(separator: ",")
+        let json = "{\"screens\": {\"s\": {\"root\": {\"accessibilityElements\": [\(ids)]}}}}"
+        #expect(throws: ScreenModelError.unknownIdentifier(file: "long.json", at: "screens.s.root.accessibilityElements[0]", identifier: "id0")) {
+            try AppDecoder(file: "long.json").decode(Array(json.utf8))
+        }
+    }
+
+    @Test func aRepeatInALongListIsNamed() {
+        let ids = (0..<200_000).map { "\"id\($0)\"" }.joined(separator: ",") + ",\"id7\""
+        let json = "{\"screens\": {\"s\": {\"root\": {\"accessibilityElements\": [\(ids)]}}}}"
+        #expect(throws: ScreenModelError.invalidValue(file: "long.json", at: "screens.s.root.accessibilityElements[200000]", message: "identifier 'id7' is listed twice")) {
+            try AppDecoder(file: "long.json").decode(Array(json.utf8))
+        }
+    }
+}
