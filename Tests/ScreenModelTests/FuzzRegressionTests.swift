@@ -23,6 +23,39 @@ import Testing
         }
     }
 
+    /// fuzz-appium: `<?name?>` crashed FoundationXML, which calls strlen on
+    /// the data libxml2 gives as a null pointer; inside an Appium tree, after
+    /// it, and in a DOCTYPE too.
+    @Test(arguments: [
+        ("<?a?><XCUIElementTypeApplication/>", 1, 1, "a"),
+        ("<XCUIElementTypeApplication>\n  <?pickerwheel ?></XCUIElementTypeApplication>", 2, 3, "pickerwheel"),
+        ("<XCUIElementTypeApplication/>\n<?a\n?>", 2, 1, "a"),
+        ("<!DOCTYPE x [<?a?>]><x/>", 1, 14, "a"),
+        ("<?xml version=\"1.0\"?><?xml?><x/>", 1, 22, "xml"),
+    ])
+    func appiumProcessingInstructionWithoutDataIsASyntaxError(_ xml: String, _ line: Int, _ column: Int, _ target: String) {
+        #expect(throws: ScreenModelError.syntax(file: "pi.xml", line: line, column: column, message: "processing instruction '<?\(target)?>' has no data, which cannot be read; a page source has no processing instructions but the XML declaration")) {
+            try AppiumImporter(file: "pi.xml").importApp(Array(xml.utf8))
+        }
+    }
+
+    /// Commented out, or with data, a processing instruction is left to libxml2.
+    @Test func appiumProcessingInstructionWithDataOrInACommentImports() throws {
+        let xml = "<!-- <?a?> --><?pi data?><XCUIElementTypeApplication label=\"A\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"><![CDATA[<?b?>]]></XCUIElementTypeApplication>"
+        #expect(try AppiumImporter(file: "pi.xml").importApp(Array(xml.utf8)).name == "A")
+    }
+
+    /// UTF-16 is refused (its zero bytes), so the checks above see the text libxml2 parses.
+    @Test func appiumUTF16IsRefused() {
+        let xml: [UInt8] = [0xFF, 0xFE] + Array("<?a?>".utf8).flatMap { [$0, 0] }
+        #expect(throws: ScreenModelError.syntax(file: "utf16.xml", line: 1, column: 1, message: "byte 0xFF is not UTF-8; expected a UTF-8 page source, as Appium writes")) {
+            try AppiumImporter(file: "utf16.xml").importApp(xml)
+        }
+        #expect(throws: ScreenModelError.syntax(file: "utf16.xml", line: 1, column: 2, message: "byte 0x00 is not allowed in XML; expected a UTF-8 page source, as Appium writes")) {
+            try AppiumImporter(file: "utf16.xml").importApp(Array("<?a?>".utf8).flatMap { [$0, 0] })
+        }
+    }
+
     /// A document declared ISO-8859-1 is converted by libxml2.
     @Test func appiumLatin1DocumentStillImports() throws {
         let xml: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<XCUIElementTypeApplication label=\"Caf".utf8) + [0xE9]

@@ -89,8 +89,8 @@ public struct AppiumImporter {
     // MARK: - API
 
     /// Imports a page source.
-    /// - Parameter bytes: the XML text, UTF-8 (or with an XML declaration
-    ///   naming its encoding).
+    /// - Parameter bytes: the XML text, UTF-8 (or ISO-8859-1 when its XML
+    ///   declaration says so).
     /// - Returns: an app named after the root's label, with one screen.
     /// - Throws: `ScreenModelError.syntax` with the line and column for XML
     ///   that does not parse (including an empty document);
@@ -107,7 +107,14 @@ public struct AppiumImporter {
         // invalid UTF-8, so the bytes are checked first (found by fuzzing).
         if let bad = Self.firstInvalidUTF8(in: bytes) {
             let p = bytes.withUnsafeBufferPointer { JSONDocument.position(ofOffset: bad, in: $0) }
-            throw .syntax(file: file, line: p.line, column: p.column, message: String(format: "byte 0x%02X is not UTF-8; expected a UTF-8 page source, as Appium writes", bytes[bad]))
+            let what = bytes[bad] == 0 ? "byte 0x00 is not allowed in XML" : String(format: "byte 0x%02X is not UTF-8", bytes[bad])
+            throw .syntax(file: file, line: p.line, column: p.column, message: "\(what); expected a UTF-8 page source, as Appium writes")
+        }
+        // FoundationXML reads a processing instruction's data with strlen,
+        // and libxml2 gives none for `<?name?>`: a null pointer (found by fuzzing).
+        if let pi = Self.firstProcessingInstructionWithoutData(in: bytes) {
+            let p = bytes.withUnsafeBufferPointer { JSONDocument.position(ofOffset: pi.offset, in: $0) }
+            throw .syntax(file: file, line: p.line, column: p.column, message: "processing instruction '<?\(pi.target)?>' has no data, which cannot be read; a page source has no processing instructions but the XML declaration")
         }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
@@ -126,26 +133,58 @@ public struct AppiumImporter {
         return app
     }
 
-    /// The offset of the first byte that is not UTF-8, or nil. Documents
-    /// libxml2 converts whatever their bytes are skip the check: UTF-16 and
-    /// UCS-4 (by byte order mark or the first four bytes, as libxml2 detects
-    /// them) and ISO-8859-1 (named in the XML declaration). Any other
-    /// document is read as UTF-8, whatever its declaration says, since
-    /// libxml2 passes on what it cannot convert.
+    /// The offset of the first byte that is not UTF-8, or is 0, or nil.
+    /// A document declared ISO-8859-1 skips the UTF-8 check (libxml2
+    /// converts every byte of it). Any other is read as UTF-8, whatever its
+    /// declaration says, since libxml2 passes on what it cannot convert;
+    /// UTF-16 and UCS-4 (which have zero bytes or a byte order mark) are
+    /// refused, so the checks here see the text libxml2 will parse.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        let signatures: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0x3C, 0, 0x3F], [0x3C, 0, 0x3F, 0]]
-        if signatures.contains(where: { bytes.starts(with: $0) }) { return nil }
-        if let declared = declaredEncoding(bytes), ["iso-8859-1", "latin1"].contains(declared.lowercased()) { return nil }
+        if let declared = declaredEncoding(bytes), ["iso-8859-1", "latin1"].contains(declared.lowercased()) {
+            return bytes.firstIndex(of: 0)
+        }
         var parser = Unicode.UTF8.ForwardParser()
         var input = bytes.makeIterator()
         var offset = 0
         while true {
             switch parser.parseScalar(from: &input) {
-            case .valid(let scalar): offset += scalar.count
+            case .valid(let scalar):
+                if scalar.first == 0 { return offset }
+                offset += scalar.count
             case .error: return offset
             case .emptyInput: return nil
             }
         }
+    }
+
+    /// The first `<?target?>` (a processing instruction with nothing or
+    /// only spaces after its target) outside comments and CDATA sections:
+    /// its offset and target. Conservative: a `<?` in a DOCTYPE's quoted
+    /// string counts too.
+    static func firstProcessingInstructionWithoutData(in bytes: [UInt8]) -> (offset: Int, target: String)? {
+        func at(_ k: Int, _ s: String) -> Bool { bytes[k...].starts(with: s.utf8) }
+        func after(_ end: String, from k: Int) -> Int {
+            var j = k
+            while j < bytes.count, !at(j, end) { j += 1 }
+            return min(bytes.count, j + end.utf8.count)
+        }
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var k = 0
+        while k < bytes.count {
+            if at(k, "<!--") { k = after("-->", from: k + 4); continue }
+            if at(k, "<![CDATA[") { k = after("]]>", from: k + 9); continue }
+            if at(k, "<?") {
+                var j = k + 2
+                while j < bytes.count, !space.contains(bytes[j]), bytes[j] != UInt8(ascii: "?"), bytes[j] != UInt8(ascii: ">") { j += 1 }
+                var m = j
+                while m < bytes.count, space.contains(bytes[m]) { m += 1 }
+                if at(m, "?>") { return (k, String(decoding: bytes[(k + 2)..<j], as: UTF8.self)) }
+                k = after("?>", from: j)
+                continue
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="…"?>`), if any.
