@@ -76,12 +76,15 @@ for t in "${targets[@]}"; do
   [ -f "$dict" ] && options+=(-dict="$dict")
   [ "$jobs" -gt 1 ] && options+=(-fork="$jobs")
   echo "== fuzz-$t"
+  start=$SECONDS
   # shellcheck disable=SC2086
   if ! "$exe" "${options[@]}" ${FUZZ_ARGS:-} "$corpus" Tests/SwitchyardFuzz/Corpus/"$t" $(seeds "$t") 2> "$scratch/$t.log"; then
     failed+=("$t")
-    tail -n 40 "$scratch/$t.log"
+    grep -E "Fatal error|invariant broken|ERROR:|SUMMARY:|#[0-9]+ 0x.* in .*(Sources|Swift)/|Test unit written" "$scratch/$t.log" | head -n 30 | sed 's/^/   /' || true
+    echo "   (the whole log: $scratch/$t.log)"
   fi
-  grep -E "stat::number_of_executed_units|Done [0-9]+ runs|INFO: Loaded|ERROR" "$scratch/$t.log" | sed 's/^/   /' || true
+  grep -E "stat::number_of_executed_units|fuzzed for|oom/timeout/crash: [0-9]*/[0-9]*/[1-9]" "$scratch/$t.log" | sed 's/^/   /' || true
+  echo "   $((SECONDS - start)) s"
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
