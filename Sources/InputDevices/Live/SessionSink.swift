@@ -31,17 +31,9 @@ public final class SessionSink: InputSink {
     }
 
     /// Runs timed inputs headlessly (a replay): each input at its instant,
-    /// then the timers up to `end`, stopping once `events` holds `limit`
-    /// (timers that never stop, up to a timestamp years away, would run for
-    /// hours and fill the memory).
-    /// - Returns: true when the replay reached its end; false when it stopped at the limit.
-    @discardableResult
-    public func replay(_ inputs: [TimedInput], until end: Instant? = nil, limit: Int = Session.runEventLimit) -> Bool {
-        for input in inputs.sorted(by: { $0.time < $1.time }) {
-            guard session.advance(to: input.time, collecting: &events, limit: limit) else { return false }
-            _ = deliver(input)
-        }
-        guard let end else { return true }
-        return session.advance(to: end, collecting: &events, limit: limit)
+    /// then the timers up to `end`.
+    public func replay(_ inputs: [TimedInput], until end: Instant? = nil) {
+        for input in inputs.sorted(by: { $0.time < $1.time }) { _ = deliver(input) }
+        if let end { _ = advance(to: end) }
     }
 }

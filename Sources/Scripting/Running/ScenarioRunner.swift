@@ -42,9 +42,6 @@ public struct ScenarioRunner: Sendable {
     public typealias AppProvider = @Sendable (AppSource, _ scenarioFile: String) throws -> AppModel
 
     let appProvider: AppProvider
-    /// The most events a run collects before it stops with a failure
-    /// (`Session.runEventLimit`; smaller in tests).
-    public var eventLimit = Session.runEventLimit
 
     public init(appProvider: @escaping AppProvider) {
         self.appProvider = appProvider
@@ -198,7 +195,7 @@ public struct ScenarioRunner: Sendable {
     /// Runs a prepared scenario to its end. Failed expectations are
     /// collected; the run goes on so that one report shows them all.
     public func run(_ p: PreparedScenario) -> ScenarioResult {
-        var run = Run(prepared: p, eventLimit: eventLimit)
+        var run = Run(prepared: p)
         run.go()
         return ScenarioResult(file: p.scenario.file, events: run.events, failures: run.failures,
                               expectations: run.expectations, endTime: run.cursor, presses: run.presses)
@@ -221,16 +218,9 @@ struct Run {
     var settings: SwitchControlSettings
     var pressLength: Interval
     let matcher = ElementMatcher()
-    /// The step being performed, for a failure that stops the run.
-    var position: SourcePosition
-    /// The most events the run collects; reaching it stops the run.
-    let eventLimit: Int
-    /// Set when the run reached `eventLimit`; the steps left are skipped.
-    var stopped = false
 
-    init(prepared: PreparedScenario, eventLimit: Int) {
+    init(prepared: PreparedScenario) {
         self.prepared = prepared
-        self.eventLimit = eventLimit
         // Prepared scenarios were checked to build a session.
         self.session = try! Session(app: prepared.app, configuration: prepared.configuration)
         if case .switchControl(let s)? = prepared.configuration.settings(of: .switchControl) {
@@ -239,20 +229,10 @@ struct Run {
             settings = SwitchControlSettings()
         }
         pressLength = prepared.pressLength
-        position = prepared.scenario.appPosition
     }
 
     mutating func record(_ new: [TimedEvent]) {
         events.append(contentsOf: new)
-        if events.count >= eventLimit { stop() }
-    }
-
-    /// Ends the run at the event limit, as a failure of the step being performed.
-    mutating func stop() {
-        guard !stopped else { return }
-        cursor = max(cursor, session.now)
-        fail("stopped after \(events.count) events at \(cursor): a run collects at most \(eventLimit) events; scanning that never stops (loops unlimited) over a long wait makes more", at: position)
-        stopped = true
     }
 
     /// The scanner menu's items while it is open.
@@ -260,23 +240,23 @@ struct Run {
 
     mutating func go() {
         record(session.start(at: .zero))
-        for (step, position) in prepared.scenario.steps where !stopped {
+        for (step, position) in prepared.scenario.steps {
             perform(step, at: position)
         }
     }
 
     mutating func deliver(_ input: Input) {
-        guard !stopped else { return }
         record(session.handle(TimedInput(input, at: cursor)))
     }
 
     mutating func moveTo(_ t: Instant) {
-        guard t > cursor, !stopped else { return }
-        if session.advance(to: t, collecting: &events, limit: eventLimit) { cursor = t } else { stop() }
+        if t > cursor {
+            cursor = t
+            record(session.advance(to: t))
+        }
     }
 
     mutating func perform(_ step: ScenarioStep, at position: SourcePosition) {
-        self.position = position
         switch step {
         case .press, .down, .up, .key, .say:
             // Event expectations look at what happened since the last input.
@@ -330,7 +310,6 @@ struct Run {
     }
 
     mutating func fail(_ message: String, at position: SourcePosition) {
-        guard !stopped else { return }  // what a stopped run would check did not run
         let context = Array(events.suffix(6))
         failures.append(ExpectationFailure(position: position, message: message, context: context, time: cursor))
     }
@@ -370,7 +349,7 @@ struct Run {
         guard let within else { return false }
         let deadline = cursor + within
         var from = events.count
-        while !stopped, let next = session.nextDeadline, next <= deadline {
+        while let next = session.nextDeadline, next <= deadline {
             if next <= cursor { break }  // every timer up to the cursor has fired already
             record(session.advance(to: next))
             if let hit = events[from...].first(where: { matches($0.event) }) {
@@ -398,7 +377,7 @@ struct Run {
             if isOn(session.highlighted) { return }
             if let within {
                 let deadline = cursor + within
-                while !stopped, let next = session.nextDeadline, next <= deadline, next > cursor {
+                while let next = session.nextDeadline, next <= deadline, next > cursor {
                     cursor = next
                     record(session.advance(to: next))
                     if isOn(session.highlighted) { return }

@@ -109,28 +109,6 @@ public struct Session: Sendable {
         flush(each)
     }
 
-    /// The most events one headless run (a scenario, a replay) collects. A
-    /// guard: timers that never stop (Auto Scanning with unlimited loops)
-    /// over a wait of years would run for hours and fill the memory.
-    public static let runEventLimit = 1_000_000
-
-    /// `advance(to:)` one timer deadline at a time, appending the events to
-    /// `events` and stopping early once it holds `limit` or more.
-    /// - Parameters:
-    ///   - time: the new now (not before the current one).
-    ///   - events: where the events go.
-    ///   - limit: the count of `events` at which to stop.
-    /// - Returns: true when the session reached `time`; false when it stopped
-    ///   at the limit (at the deadline of the timer that reached it).
-    public mutating func advance(to time: Instant, collecting events: inout [TimedEvent], limit: Int = Session.runEventLimit) -> Bool {
-        while events.count < limit, let next = nextDeadline, next > now, next < time {
-            advance(to: next) { events.append($0) }
-        }
-        guard events.count < limit else { return false }
-        advance(to: time) { events.append($0) }
-        return true
-    }
-
     /// Changes a technology's settings at `time` (a scenario's `set` line):
     /// due timers fire first, then the new settings apply from that instant.
     /// - Parameters:

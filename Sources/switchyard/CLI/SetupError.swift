@@ -15,8 +15,6 @@ enum SetupError: DiagnosticError, Equatable {
     case noDevice(command: String, devnode: String)
     /// No device profile matches the device a recording was made with.
     case noProfileMatches(recording: String, device: String)
-    /// A replay stopped at the event limit (`Session.runEventLimit`) at `time`.
-    case replayStopped(recording: String, events: Int, time: String, limit: Int)
 
     var diagnostics: [Diagnostic] {
         switch self {
@@ -30,8 +28,6 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "no input device at '\(devnode)'; 'switchyard devices --all' lists them", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noProfileMatches(recording, device):
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
-        case let .replayStopped(recording, events, time, limit):
-            return [Diagnostic(.error, "stopped after \(events) events at \(time): a replay collects at most \(limit) events; scanning that never stops (loops unlimited) up to a late timestamp makes more", at: SourceLocation(file: recording))]
         }
     }
 }
