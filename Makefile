@@ -1,13 +1,18 @@
 # Switchyard: the two set-up commands of the README, and their parts.
 #   make demo   build and run the main job on the built-in demo app
 #   make test   install what the tests need, build, and pass every test
-# Both install the Debian packages they need when they are missing.
+#   make fuzz   build the libFuzzer targets and run each FUZZ_RUNS inputs
+#               (docs/fuzzing.md; FUZZ_SECONDS limits the time instead)
+# They install the Debian packages they need when they are missing.
 
 SWIFT ?= swift
 BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin
 
-.PHONY: demo test build-deps test-deps bench clean
+FUZZ_RUNS ?= 200000
+FUZZ_SECONDS ?= 0
+
+.PHONY: demo test fuzz build-deps test-deps bench clean
 
 demo: build-deps
 	$(SWIFT) run -c release switchyard demo
@@ -15,6 +20,9 @@ demo: build-deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	umockdev-wrapper $(SWIFT) test --skip-build
+
+fuzz: build-deps
+	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" ./scripts/fuzz.sh $(FUZZ_TARGETS)
 
 bench: test-deps
 	$(SWIFT) run -c release switchyard-bench

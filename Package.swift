@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Pictures", targets: ["Pictures"]),
+        // For the fuzz targets in Tests/SwitchyardFuzz (docs/fuzzing.md), a package of their own.
+        .library(name: "DemoApp", targets: ["DemoApp"]),
     ],
     targets: [
         // MARK: - Core

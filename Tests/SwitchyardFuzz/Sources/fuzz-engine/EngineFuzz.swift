@@ -1,0 +1,51 @@
+import DemoApp
+import FuzzSupport
+import ScreenModel
+import Scripting
+import SwitchyardEngine
+
+/// The built-in demo app, decoded once.
+let demoApp = DemoApp.load()
+
+/// Structure-aware: the input chooses a scenario for the demo app (settings,
+/// presses, holds, waits, `at` times, expectations, `set` lines; see
+/// `ScenarioBuilder`), which goes through the real parser, `prepare` and
+/// `ScenarioRunner` into a `Session`. Invariants: the generated text parses;
+/// a prepared scenario runs to its end with no `bug` event, time never goes
+/// backwards, no event comes after the end, and a second run gives the same
+/// events (the engine reads no clock).
+func fuzzEngine(_ bytes: [UInt8]) {
+    var builder = ScenarioBuilder(bytes)
+    let text = builder.build()
+    let scenario: Scenario
+    do {
+        scenario = try ScenarioParser(file: FuzzFiles.scenarioFile).parse(text)
+    } catch {
+        invariant(false, "a generated scenario does not parse: \(error)\n\(text)")
+        return
+    }
+    let runner = ScenarioRunner { source, scenarioFile in
+        switch source {
+        case .demo: return demoApp
+        case .file(let path): return try cachedApp(at: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+        }
+    }
+    let prepared: PreparedScenario
+    do {
+        prepared = try runner.prepare(scenario)
+    } catch {
+        render(error)
+        return
+    }
+    let result = runner.run(prepared)
+    // docs/scenarios.md: started on a screen normally reached by navigation,
+    // `back` and `dismiss` have nothing to go back to (a `bug` event).
+    let documented = { (message: String) in
+        scenario.startScreen != nil
+            && (message.hasSuffix("nothing to go back to") || message.hasPrefix("dismiss with no sheet presented"))
+    }
+    checkTimeline(result.events, from: .zero, to: result.endTime, documented: documented)
+    let again = runner.run(prepared)
+    invariant(again.events == result.events && again.failures == result.failures,
+              "a second run of the same scenario differs:\n\(text)")
+}

@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+
+// libFuzzer runs `fuzzScenario` (ScenarioFuzz.swift) once per input.
+exit(fuzzMain(fuzzScenario))
