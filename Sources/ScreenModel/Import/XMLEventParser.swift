@@ -131,7 +131,9 @@ struct XMLSyntaxError: Error, Sendable {
         }
         if let named = kinds.first(where: { $0.code == code }) { return named.kind }
         let text = message.split(separator: "\n").first.map { $0.trimmingSpaces() } ?? ""
-        return .other(text.isEmpty ? "the document is not well-formed" : text.prefix(1).lowercased() + text.dropFirst())
+        // Lower-case the first letter of a sentence, not of an acronym ("XML declaration …").
+        let startsAnAcronym = text.dropFirst().first.map(\.isUppercase) ?? false
+        return .other(text.isEmpty ? "the document is not well-formed" : startsAnAcronym ? text : text.prefix(1).lowercased() + text.dropFirst())
     }
 }
 
