@@ -124,8 +124,9 @@ public struct AppEncoder {
     }
 }
 
-/// A small streaming JSON writer: pretty output, with inline objects for
-/// short records such as frames.
+/// The project's one JSON writer, streaming: pretty output with inline
+/// objects for short records such as frames (reports, screen models), or
+/// compact output on one line (`compact`: transcript JSON Lines).
 public struct JSONWriter {
     /// The document so far, UTF-8 (appending bytes is cheaper than
     /// appending to a `String`, a million elements deep in a report).
@@ -134,8 +135,15 @@ public struct JSONWriter {
     private var needsComma: [Bool] = []
     private var inlineDepth: [Bool] = []
     private var afterKey = false
+    /// One line, no spaces: `{"a":1,"b":[2,3]}`.
+    private let compact: Bool
 
-    public init() {}
+    /// - Parameter compact: write everything on one line without spaces
+    ///   (JSON Lines) instead of indented.
+    public init(compact: Bool = false) {
+        self.compact = compact
+        bytes.reserveCapacity(compact ? 256 : 4096)
+    }
 
     /// The document so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -156,7 +164,7 @@ public struct JSONWriter {
     private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
         if let c = needsComma.last {
-            if c { append(inline ? ", " : ",") }
+            if c { append(inline && !compact ? ", " : ",") }
             if !inline { append(0x0A); append(indent) }
             needsComma[needsComma.count - 1] = true
         }
@@ -165,7 +173,7 @@ public struct JSONWriter {
     public mutating func key(_ k: String) {
         beforeValue()
         appendQuoted(k)
-        append(": ")
+        append(compact ? ":" : ": ")
         afterKey = true
     }
 
@@ -179,7 +187,7 @@ public struct JSONWriter {
         append(c)
         depth += 1
         needsComma.append(false)
-        inlineDepth.append(isInline || inline)
+        inlineDepth.append(isInline || inline || compact)
     }
 
     private mutating func close(_ c: UInt8) {
@@ -193,7 +201,8 @@ public struct JSONWriter {
     public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
     public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" : "false") }
     public mutating func null() { beforeValue(); append("null") }
-    public mutating func number(_ v: Double) { beforeValue(); append(Self.number(v)) }
+    /// A number; `null` when not finite (JSON has no infinity or NaN).
+    public mutating func number(_ v: Double) { beforeValue(); append(v.isFinite ? Self.number(v) : "null") }
     public mutating func number(_ v: Int64) { beforeValue(); append(String(v)) }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)

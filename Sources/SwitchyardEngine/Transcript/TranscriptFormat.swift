@@ -10,95 +10,97 @@ public enum TranscriptFormat {
     /// - Parameter e: the event.
     /// - Returns: e.g. `{"time_us":1000000,"event":"highlighted","highlight":"element","element":{…}}`.
     public static func jsonLine(_ e: TimedEvent) -> String {
-        var o = JSONObject()
-        o.raw("time_us", String(e.time.microseconds))
+        var w = JSONWriter(compact: true)
+        w.openObject()
+        w.key("time_us"); w.number(e.time.microseconds)
         switch e.event {
         case .screenChanged(let screen):
-            o.string("event", "screenChanged"); o.string("screen", screen)
+            w.key("event"); w.string("screenChanged"); w.key("screen"); w.string(screen)
         case .highlighted(let h):
-            o.string("event", "highlighted")
+            w.key("event"); w.string("highlighted")
             switch h {
-            case .element(let r): o.string("highlight", "element"); o.raw("element", ref(r))
-            case .group(let frame, let count): o.string("highlight", "group"); o.raw("frame", rect(frame)); o.raw("count", String(count))
-            case .groupExit(let frame): o.string("highlight", "groupExit"); o.raw("frame", rect(frame))
-            case .menuItem(let item): o.string("highlight", "menuItem"); o.string("item", item)
-            case .pointLine(let axis, let position): o.string("highlight", "pointLine"); o.string("axis", axis.rawValue); o.raw("position", number(position))
+            case .element(let r): w.key("highlight"); w.string("element"); w.key("element"); ref(r, &w)
+            case .group(let frame, let count): w.key("highlight"); w.string("group"); w.key("frame"); rect(frame, &w); w.key("count"); w.number(Int64(count))
+            case .groupExit(let frame): w.key("highlight"); w.string("groupExit"); w.key("frame"); rect(frame, &w)
+            case .menuItem(let item): w.key("highlight"); w.string("menuItem"); w.key("item"); w.string(item)
+            case .pointLine(let axis, let position): w.key("highlight"); w.string("pointLine"); w.key("axis"); w.string(axis.rawValue); w.key("position"); w.number(position)
             case .pointSweep(let axis, let stage, let from, let to, let duration):
-                o.string("highlight", "pointSweep"); o.string("axis", axis.rawValue); o.string("stage", stage.rawValue)
-                o.raw("from", number(from)); o.raw("to", number(to)); o.raw("duration_us", String(duration.microseconds))
-            case .menuButton: o.string("highlight", "menuButton")
+                w.key("highlight"); w.string("pointSweep"); w.key("axis"); w.string(axis.rawValue); w.key("stage"); w.string(stage.rawValue)
+                w.key("from"); w.number(from); w.key("to"); w.number(to); w.key("duration_us"); w.number(duration.microseconds)
+            case .menuButton: w.key("highlight"); w.string("menuButton")
             }
         case .menuShown(let items):
-            o.string("event", "menuShown"); o.raw("items", strings(items))
+            w.key("event"); w.string("menuShown"); w.key("items"); w.strings(items)
         case .menuHidden:
-            o.string("event", "menuHidden")
+            w.key("event"); w.string("menuHidden")
         case .activated(let r, let p):
-            o.string("event", "activated"); o.raw("element", r.map(ref) ?? "null"); o.raw("point", point(p))
+            w.key("event"); w.string("activated"); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
         case .customActionPerformed(let r, let name):
-            o.string("event", "customActionPerformed"); o.raw("element", ref(r)); o.string("name", name)
+            w.key("event"); w.string("customActionPerformed"); w.key("element"); ref(r, &w); w.key("name"); w.string(name)
         case .valueChanged(let r, let value):
-            o.string("event", "valueChanged"); o.raw("element", ref(r)); o.raw("value", value.map(quote) ?? "null")
+            w.key("event"); w.string("valueChanged"); w.key("element"); ref(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
         case .traitsChanged(let r, let traits):
-            o.string("event", "traitsChanged"); o.raw("element", ref(r)); o.raw("traits", "[" + traits.traits.map { quote($0.rawValue) }.joined(separator: ",") + "]")
+            w.key("event"); w.string("traitsChanged"); w.key("element"); ref(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
         case .announced(let message):
-            o.string("event", "announced"); o.string("message", message)
+            w.key("event"); w.string("announced"); w.key("message"); w.string(message)
         case .focusRestored(let r):
-            o.string("event", "focusRestored"); o.raw("element", ref(r))
+            w.key("event"); w.string("focusRestored"); w.key("element"); ref(r, &w)
         case .scrolled(let r, let direction):
-            o.string("event", "scrolled"); o.raw("element", ref(r)); o.string("direction", direction.rawValue)
+            w.key("event"); w.string("scrolled"); w.key("element"); ref(r, &w); w.key("direction"); w.string(direction.rawValue)
         case .scanningStopped(let reason):
-            o.string("event", "scanningStopped"); o.string("reason", reason)
+            w.key("event"); w.string("scanningStopped"); w.key("reason"); w.string(reason)
         case .inputIgnored(let input, let reason):
-            o.string("event", "inputIgnored"); o.raw("input", inputJSON(input)); o.string("reason", reason.rawValue)
+            w.key("event"); w.string("inputIgnored"); w.key("input"); Self.input(input, &w); w.key("reason"); w.string(reason.rawValue)
         case .deviceAdded(let name):
-            o.string("event", "deviceAdded"); o.string("device", name)
+            w.key("event"); w.string("deviceAdded"); w.key("device"); w.string(name)
         case .deviceRemoved(let name):
-            o.string("event", "deviceRemoved"); o.string("device", name)
+            w.key("event"); w.string("deviceRemoved"); w.key("device"); w.string(name)
         case .bug(let message):
-            o.string("event", "bug"); o.string("message", message)
+            w.key("event"); w.string("bug"); w.key("message"); w.string(message)
         case .overlayShown(let overlay):
-            o.string("event", "overlayShown"); o.string("overlay", overlay.kind.rawValue); o.raw("continuous", String(overlay.continuous))
-            o.raw("badges", "[" + overlay.badges.map(badge).joined(separator: ",") + "]")
-            if let g = overlay.grid { o.raw("grid", grid(g)) }
+            w.key("event"); w.string("overlayShown"); w.key("overlay"); w.string(overlay.kind.rawValue); w.key("continuous"); w.bool(overlay.continuous)
+            w.key("badges"); w.openArray(); for b in overlay.badges { badge(b, &w) }; w.closeArray()
+            if let g = overlay.grid { w.key("grid"); grid(g, &w) }
         case .overlayHidden(let kind):
-            o.string("event", "overlayHidden"); o.string("overlay", kind.rawValue)
+            w.key("event"); w.string("overlayHidden"); w.key("overlay"); w.string(kind.rawValue)
         case .gridZoomed(let path, let area):
-            o.string("event", "gridZoomed"); o.raw("path", "[" + path.map(String.init).joined(separator: ",") + "]"); o.raw("area", rect(area))
+            w.key("event"); w.string("gridZoomed"); w.key("path"); w.openArray(); for cell in path { w.number(Int64(cell)) }; w.closeArray(); w.key("area"); rect(area, &w)
         case .disambiguationShown(let name, let candidates):
-            o.string("event", "disambiguationShown"); o.string("name", name); o.raw("candidates", "[" + candidates.map(ref).joined(separator: ",") + "]")
+            w.key("event"); w.string("disambiguationShown"); w.key("name"); w.string(name); w.key("candidates"); w.openArray(); for c in candidates { ref(c, &w) }; w.closeArray()
         case .disambiguationHidden:
-            o.string("event", "disambiguationHidden")
+            w.key("event"); w.string("disambiguationHidden")
         case .utteranceNotUnderstood(let text, let reason):
-            o.string("event", "utteranceNotUnderstood"); o.string("text", text); o.string("reason", reason.rawValue)
+            w.key("event"); w.string("utteranceNotUnderstood"); w.key("text"); w.string(text); w.key("reason"); w.string(reason.rawValue)
         case .commandsListed(let commands):
-            o.string("event", "commandsListed"); o.raw("commands", "[" + commands.map(quote).joined(separator: ",") + "]")
+            w.key("event"); w.string("commandsListed"); w.key("commands"); w.strings(commands)
         case .gesturePerformed(let gesture, let r, let p):
-            o.string("event", "gesturePerformed"); o.string("gesture", gesture.rawValue); o.raw("element", r.map(ref) ?? "null"); o.raw("point", point(p))
+            w.key("event"); w.string("gesturePerformed"); w.key("gesture"); w.string(gesture.rawValue); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
         case .focused(let r):
-            o.string("event", "focused"); o.raw("element", ref(r))
+            w.key("event"); w.string("focused"); w.key("element"); ref(r, &w)
         case .focusHidden:
-            o.string("event", "focusHidden")
+            w.key("event"); w.string("focusHidden")
         case .actionsListShown(let items):
-            o.string("event", "actionsListShown"); o.raw("items", strings(items))
+            w.key("event"); w.string("actionsListShown"); w.key("items"); w.strings(items)
         case .actionsListItem(let item):
-            o.string("event", "actionsListItem"); o.string("item", item)
+            w.key("event"); w.string("actionsListItem"); w.key("item"); w.string(item)
         case .actionsListHidden:
-            o.string("event", "actionsListHidden")
+            w.key("event"); w.string("actionsListHidden")
         case .findQueryChanged(let query, let match):
-            o.string("event", "findQueryChanged"); o.string("query", query); o.raw("match", match.map(ref) ?? "null")
+            w.key("event"); w.string("findQueryChanged"); w.key("query"); w.string(query); w.key("match"); ref(match, &w)
         case .findHidden:
-            o.string("event", "findHidden")
+            w.key("event"); w.string("findHidden")
         case .helpShown(let commands):
-            o.string("event", "helpShown"); o.raw("commands", strings(commands))
+            w.key("event"); w.string("helpShown"); w.key("commands"); w.strings(commands)
         case .helpHidden:
-            o.string("event", "helpHidden")
+            w.key("event"); w.string("helpHidden")
         case .textEditingBegan(let r):
-            o.string("event", "textEditingBegan"); o.raw("element", ref(r))
+            w.key("event"); w.string("textEditingBegan"); w.key("element"); ref(r, &w)
         case .textEditingEnded(let r):
-            o.string("event", "textEditingEnded"); o.raw("element", ref(r))
+            w.key("event"); w.string("textEditingEnded"); w.key("element"); ref(r, &w)
         }
-        if let t = e.technology { o.string("technology", t.name) }
-        return o.text + "}"
+        if let t = e.technology { w.key("technology"); w.string(t.name) }
+        w.closeObject()
+        return w.text
     }
 
     /// One readable line: the instant, then what happened. Labels, values
@@ -173,27 +175,37 @@ public enum TranscriptFormat {
 
     // MARK: - Pieces
 
-    static func ref(_ r: ElementRef) -> String {
-        var o = JSONObject()
-        o.string("screen", r.screen)
-        o.raw("index", String(r.index))
-        o.raw("label", r.label.map(quote) ?? "null")
-        o.raw("identifier", r.identifier.map(quote) ?? "null")
-        o.raw("frame", rect(r.frame))
-        return o.text + "}"
+    static func ref(_ r: ElementRef, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("screen"); w.string(r.screen)
+        w.key("index"); w.number(Int64(r.index))
+        w.key("label"); if let label = r.label { w.string(label) } else { w.null() }
+        w.key("identifier"); if let id = r.identifier { w.string(id) } else { w.null() }
+        w.key("frame"); rect(r.frame, &w)
+        w.closeObject()
     }
 
-    static func badge(_ b: OverlayBadge) -> String {
-        var o = JSONObject()
-        o.string("text", b.text)
-        o.raw("number", b.number.map(String.init) ?? "null")
-        o.raw("element", b.element.map(ref) ?? "null")
-        o.raw("frame", rect(b.frame))
-        return o.text + "}"
+    /// An element, or `null` (a tap on nothing, no match).
+    static func ref(_ r: ElementRef?, _ w: inout JSONWriter) {
+        if let r { ref(r, &w) } else { w.null() }
     }
 
-    static func grid(_ g: Grid) -> String {
-        "{\"columns\":\(g.columns),\"rows\":\(g.rows),\"zoom\":[\(g.zoom.map(String.init).joined(separator: ","))],\"area\":\(rect(g.area))}"
+    static func badge(_ b: OverlayBadge, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("text"); w.string(b.text)
+        w.key("number"); if let n = b.number { w.number(Int64(n)) } else { w.null() }
+        w.key("element"); ref(b.element, &w)
+        w.key("frame"); rect(b.frame, &w)
+        w.closeObject()
+    }
+
+    static func grid(_ g: Grid, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("columns"); w.number(Int64(g.columns))
+        w.key("rows"); w.number(Int64(g.rows))
+        w.key("zoom"); w.openArray(); for cell in g.zoom { w.number(Int64(cell)) }; w.closeArray()
+        w.key("area"); rect(g.area, &w)
+        w.closeObject()
     }
 
     /// A badge in a text line: `3 "Label"` (a number on an element), `"Name"`
@@ -204,22 +216,37 @@ public enum TranscriptFormat {
         return e.label == b.text ? "\"\(b.text)\"" : "\"\(b.text)\" on \(e)"
     }
 
-    static func rect(_ r: Rect) -> String {
-        "{\"x\":\(number(r.x)),\"y\":\(number(r.y)),\"width\":\(number(r.width)),\"height\":\(number(r.height))}"
+    static func rect(_ r: Rect, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("x"); w.number(r.x)
+        w.key("y"); w.number(r.y)
+        w.key("width"); w.number(r.width)
+        w.key("height"); w.number(r.height)
+        w.closeObject()
     }
 
-    static func point(_ p: Point) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
+    static func point(_ p: Point, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("x"); w.number(p.x)
+        w.key("y"); w.number(p.y)
+        w.closeObject()
+    }
 
-    static func inputJSON(_ input: Input) -> String {
+    static func input(_ input: Input, _ w: inout JSONWriter) {
+        w.openObject()
+        w.key("kind")
         switch input {
-        case .switchDown(let s): return "{\"kind\":\"switchDown\",\"switch\":\(quote(s.name))}"
-        case .switchUp(let s): return "{\"kind\":\"switchUp\",\"switch\":\(quote(s.name))}"
+        case .switchDown(let s): w.string("switchDown"); w.key("switch"); w.string(s.name)
+        case .switchUp(let s): w.string("switchUp"); w.key("switch"); w.string(s.name)
         case .key(let k):
-            return "{\"kind\":\"key\",\"key\":\(quote(k.key.name)),\"modifiers\":\(strings(k.modifiers.names)),\"phase\":\"\(k.phase.rawValue)\"}"
-        case .utterance(let u): return "{\"kind\":\"utterance\",\"text\":\(quote(u))}"
-        case .deviceAdded(let d): return "{\"kind\":\"deviceAdded\",\"device\":\(quote(d))}"
-        case .deviceRemoved(let d): return "{\"kind\":\"deviceRemoved\",\"device\":\(quote(d))}"
+            w.string("key"); w.key("key"); w.string(k.key.name)
+            w.key("modifiers"); w.strings(k.modifiers.names)
+            w.key("phase"); w.string(k.phase.rawValue)
+        case .utterance(let u): w.string("utterance"); w.key("text"); w.string(u)
+        case .deviceAdded(let d): w.string("deviceAdded"); w.key("device"); w.string(d)
+        case .deviceRemoved(let d): w.string("deviceRemoved"); w.key("device"); w.string(d)
         }
+        w.closeObject()
     }
 
     static func inputText(_ input: Input) -> String {
@@ -233,24 +260,6 @@ public enum TranscriptFormat {
         }
     }
 
-    /// A JSON array of strings.
-    static func strings(_ items: [String]) -> String { "[" + items.map(quote).joined(separator: ",") + "]" }
-
-    /// `12` for whole numbers, `12.5` otherwise; `null` when not finite.
-    static func number(_ v: Double) -> String { v.isFinite ? JSONWriter.number(v) : "null" }
-
-    /// A JSON string literal (one rule for the whole project: `JSONWriter.quote`).
-    static func quote(_ s: String) -> String { JSONWriter.quote(s) }
-}
-
-/// Builds a JSON object's text field by field, in a fixed order.
-struct JSONObject {
-    var text = "{"
-    var first = true
-    mutating func raw(_ key: String, _ value: String) {
-        if !first { text += "," }
-        first = false
-        text += TranscriptFormat.quote(key) + ":" + value
-    }
-    mutating func string(_ key: String, _ value: String) { raw(key, TranscriptFormat.quote(value)) }
+    /// `12` for whole numbers, `12.5` otherwise, in text lines.
+    static func number(_ v: Double) -> String { JSONWriter.number(v) }
 }

@@ -6,33 +6,46 @@ import SwitchyardEngine
 /// The built-in demo app, decoded once.
 let demoApp = DemoApp.load()
 
-/// Switch Control settings, both ways in: the input as a settings file
+/// Every technology's settings, both ways in: the input as a settings file
 /// (JSON), and as `NAME VALUE` lines applied one after another with `set`,
-/// as a scenario's `set` lines are. Settings that validate must make a
-/// session on the demo app that starts and runs 30 simulated seconds
-/// keeping the engine invariants.
+/// as a scenario's `set` lines are — for Switch Control, Full Keyboard
+/// Access and Voice Control. Settings that validate must make a session on
+/// the demo app that starts, takes that technology's inputs and runs 30
+/// simulated seconds keeping the engine invariants.
 func fuzzSettings(_ bytes: [UInt8]) {
-    do {
-        try run(SwitchControlSettings.load(json: bytes, file: "fuzz.json"))
-    } catch {
-        render(error)
-    }
-    var settings = SwitchControlSettings()
-    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> (String, String)? in
         // `set NAME VALUE`: the name is the first word, the value the rest.
         let parts = line.split(separator: " ", maxSplits: 1)
-        guard let name = parts.first else { continue }
-        do {
-            try settings.set(String(name), parts.count > 1 ? String(parts[1]) : "")
-        } catch {
-            render(error)
-        }
+        guard let name = parts.first else { return nil }
+        return (String(name), parts.count > 1 ? String(parts[1]) : "")
     }
-    run(settings)
+
+    do { try run(.switchControl(SwitchControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+    var switchControl = SwitchControlSettings()
+    for (name, value) in lines {
+        do { try switchControl.set(name, value) } catch { render(error) }
+    }
+    run(.switchControl(switchControl))
+
+    do { try run(.keyboard(KeyboardAccessSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+    var keyboard = KeyboardAccessSettings()
+    for (name, value) in lines {
+        do { try keyboard.set(name, value) } catch { render(error) }
+    }
+    run(.keyboard(keyboard))
+
+    do { try run(.voiceControl(VoiceControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+    var voice = VoiceControlSettings()
+    for (name, value) in lines {
+        do { try voice.set(name, value) } catch { render(error) }
+    }
+    run(.voiceControl(voice))
 }
 
-/// Validates `settings`; valid ones drive the demo app for 30 s with two presses.
-func run(_ settings: SwitchControlSettings) {
+/// Validates `settings`; valid ones drive the demo app for 30 s with that
+/// technology's inputs: two switch presses, key strokes (Tab, arrows,
+/// Space, Tab-Z, Escape), or utterances (numbers, a tap, the grid).
+func run(_ settings: TechnologySettings) {
     do {
         try settings.validate()
     } catch {
@@ -41,17 +54,34 @@ func run(_ settings: SwitchControlSettings) {
     }
     var session: Session
     do {
-        session = try Session(app: demoApp, configuration: SessionConfiguration(technology: .switchControl(settings)))
+        session = try Session(app: demoApp, configuration: SessionConfiguration(technology: settings))
     } catch {
         invariant(false, "valid settings make no session: \(error)")
         return
     }
     var events = session.start(at: .zero)
-    let first = settings.switches[0].switchID
-    events += session.handle(TimedInput(.switchDown(first), at: .milliseconds(2_500)))
-    events += session.handle(TimedInput(.switchUp(first), at: .milliseconds(2_700)))
-    events += session.handle(TimedInput(.switchDown(first), at: .milliseconds(9_000)))
-    events += session.handle(TimedInput(.switchUp(first), at: .milliseconds(9_050)))
+    var inputs: [TimedInput] = []
+    switch settings {
+    case .switchControl(let s):
+        let first = s.switches[0].switchID
+        inputs = [
+            TimedInput(.switchDown(first), at: .milliseconds(2_500)), TimedInput(.switchUp(first), at: .milliseconds(2_700)),
+            TimedInput(.switchDown(first), at: .milliseconds(9_000)), TimedInput(.switchUp(first), at: .milliseconds(9_050)),
+        ]
+    case .keyboard:
+        var t = Instant.milliseconds(1_000)
+        for spec in ["tab", "tab", "right", "down", "space", "tab+z", "down", "escape", "shift+tab", "tab+b", "tab+h", "escape"] {
+            for stroke in (try? KeyChord.parse(spec).strokes) ?? [] {
+                inputs.append(TimedInput(.key(stroke), at: t))
+                t = t + .milliseconds(50)
+            }
+            t = t + .milliseconds(900)
+        }
+    case .voiceControl:
+        let phrases = ["show numbers", "tap 2", "show names", "show grid", "3", "tap 1", "hide grid", "go back", "show me what to say"]
+        inputs = phrases.enumerated().map { TimedInput(.utterance($0.element), at: .milliseconds(1_000 + 2_000 * Int64($0.offset))) }
+    }
+    for input in inputs { events += session.handle(input) }
     events += session.advance(to: .milliseconds(30_000))
     checkTimeline(events, from: .zero, to: session.now)
 }
