@@ -7,7 +7,7 @@
 
 SWIFT ?= swift
 BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin
+TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-droid-fallback
 
 FUZZ_RUNS ?= 200000
 FUZZ_SECONDS ?= 0

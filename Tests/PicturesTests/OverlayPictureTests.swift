@@ -133,7 +133,7 @@ func smallApp(_ children: [String], direction: String = "leftToRight") throws ->
 
 /// PNG through rsvg-convert: the SVG is valid enough for librsvg to draw,
 /// at the size asked for. Glyphs for Japanese need a CJK font
-/// (`fonts-noto-cjk`), which is not required: the test checks that the
+/// (`fonts-droid-fallback`, which `make test` installs); the test checks that the
 /// picture renders and its size, not which glyphs were drawn.
 @Suite(.enabled(if: SVGRasterizer.find("rsvg-convert", in: ProcessInfo.processInfo.environment["PATH"] ?? "") != nil
                    || ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_RSVG"] == "1",

@@ -7,11 +7,15 @@ public enum TranscriptFormat {
     // MARK: - API
 
     /// One JSON object on one line, without a trailing newline.
-    /// - Parameter e: the event.
+    /// - Parameters:
+    ///   - e: the event.
+    ///   - scenario: the scenario file it came from, written first when
+    ///     several scenarios share one transcript (`switchyard run`).
     /// - Returns: e.g. `{"time_us":1000000,"event":"highlighted","highlight":"element","element":{…}}`.
-    public static func jsonLine(_ e: TimedEvent) -> String {
+    public static func jsonLine(_ e: TimedEvent, scenario: String? = nil) -> String {
         var w = JSONWriter(compact: true)
         w.openObject()
+        if let scenario { w.key("scenario"); w.string(scenario) }
         w.key("time_us"); w.number(e.time.microseconds)
         switch e.event {
         case .screenChanged(let screen):

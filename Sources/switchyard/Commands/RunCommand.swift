@@ -90,11 +90,10 @@ struct RunCommand: Command {
         // Independent scenarios run in parallel; results are kept in input order.
         let runs = ParallelMap.map(Array(files.indices)) { [files, quiet] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
-            let quoted = JSONWriter.quote(files[k])
             var lines = ""
             let (o, reads) = Self.execute(files[k], keepEvents: !quiet) { e in
                 guard let stream else { return }
-                lines += "{\"scenario\":\(quoted)," + TranscriptFormat.jsonLine(e).dropFirst() + "\n"
+                lines += TranscriptFormat.jsonLine(e, scenario: files[k]) + "\n"
                 if lines.utf8.count >= 1 << 16 {
                     stream.write(lines, from: k)
                     lines = ""

@@ -37,15 +37,17 @@ func fuzzEngine(_ bytes: [UInt8]) {
         render(error)
         return
     }
-    let result = runner.run(prepared)
+    var events: [TimedEvent] = []
+    let result = runner.run(prepared) { events.append($0) }
     // docs/scenarios.md: started on a screen normally reached by navigation,
     // `back` and `dismiss` have nothing to go back to (a `bug` event).
     let documented = { (message: String) in
         scenario.startScreen != nil
             && (message.hasSuffix("nothing to go back to") || message.hasPrefix("dismiss with no sheet presented"))
     }
-    checkTimeline(result.events, from: .zero, to: result.endTime, documented: documented)
-    let again = runner.run(prepared)
-    invariant(again.events == result.events && again.failures == result.failures,
+    checkTimeline(events, from: .zero, to: result.endTime, documented: documented)
+    var again: [TimedEvent] = []
+    let second = runner.run(prepared) { again.append($0) }
+    invariant(again == events && second.failures == result.failures,
               "a second run of the same scenario differs:\n\(text)")
 }
