@@ -6,12 +6,15 @@ import SwitchyardEngine
 /// The built-in demo app, decoded once.
 let demoApp = DemoApp.load()
 
+/// The technologies whose default settings have driven a session already.
+nonisolated(unsafe) var defaultsRun: Set<Technology> = []
+
 /// Every technology's settings, both ways in: the input as a settings file
 /// (JSON), and as `NAME VALUE` lines applied one after another with `set`,
 /// as a scenario's `set` lines are — for Switch Control, Full Keyboard
-/// Access and Voice Control. Settings that validate must make a session on
+/// Access or Voice Control (the input's length picks one). Settings that validate must make a session on
 /// the demo app that starts, takes that technology's inputs and runs 30
-/// simulated seconds keeping the engine invariants.
+/// simulated seconds keeping the engine invariants (the defaults once).
 func fuzzSettings(_ bytes: [UInt8]) {
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> (String, String)? in
         // `set NAME VALUE`: the name is the first word, the value the rest.
@@ -20,32 +23,42 @@ func fuzzSettings(_ bytes: [UInt8]) {
         return (String(name), parts.count > 1 ? String(parts[1]) : "")
     }
 
-    do { try run(.switchControl(SwitchControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-    var switchControl = SwitchControlSettings()
-    for (name, value) in lines {
-        do { try switchControl.set(name, value) } catch { render(error) }
+    // One technology per input, chosen by the input's length (so every
+    // seed and its mutations reach all three): a third of the work per
+    // input, three times the inputs.
+    switch bytes.count % 3 {
+    case 0:
+        do { try run(.switchControl(SwitchControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+        var switchControl = SwitchControlSettings()
+        for (name, value) in lines {
+            do { try switchControl.set(name, value) } catch { render(error) }
+        }
+        run(.switchControl(switchControl))
+    case 1:
+        do { try run(.keyboard(KeyboardAccessSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+        var keyboard = KeyboardAccessSettings()
+        for (name, value) in lines {
+            do { try keyboard.set(name, value) } catch { render(error) }
+        }
+        run(.keyboard(keyboard))
+    default:
+        do { try run(.voiceControl(VoiceControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
+        var voice = VoiceControlSettings()
+        for (name, value) in lines {
+            do { try voice.set(name, value) } catch { render(error) }
+        }
+        run(.voiceControl(voice))
     }
-    run(.switchControl(switchControl))
-
-    do { try run(.keyboard(KeyboardAccessSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-    var keyboard = KeyboardAccessSettings()
-    for (name, value) in lines {
-        do { try keyboard.set(name, value) } catch { render(error) }
-    }
-    run(.keyboard(keyboard))
-
-    do { try run(.voiceControl(VoiceControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-    var voice = VoiceControlSettings()
-    for (name, value) in lines {
-        do { try voice.set(name, value) } catch { render(error) }
-    }
-    run(.voiceControl(voice))
 }
 
 /// Validates `settings`; valid ones drive the demo app for 30 s with that
 /// technology's inputs: two switch presses, key strokes (Tab, arrows,
 /// Space, Tab-Z, Escape), or utterances (numbers, a tap, the grid).
 func run(_ settings: TechnologySettings) {
+    // The defaults drive the same session every time: run them once.
+    if settings == TechnologySettings.defaults(for: settings.technology) {
+        guard defaultsRun.insert(settings.technology).inserted else { return }
+    }
     do {
         try settings.validate()
     } catch {
