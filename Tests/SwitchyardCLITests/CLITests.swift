@@ -208,6 +208,7 @@ import Testing
         
         "Corner Café (mini) — screen \"menu\" (Menu), 390×844 pt, left to right",
         "Mail — screen \"inbox\" (Inbox), 390×844 pt, left to right",
+        "Phone — screen \"keypad\" (Keypad), 390×844 pt, left to right",
         "Podcasts — screen \"episode\" (Episode), 390×844 pt, left to right",
         "صندوق الوارد — screen \"inbox\" (البريد), 390×844 pt, right to left",
         "Settings — screen \"settings\" (Settings), 390×844 pt, left to right",
