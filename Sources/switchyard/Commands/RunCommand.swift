@@ -68,7 +68,7 @@ struct RunCommand: Command {
         let (named, _) = ScenarioParser(file: file).parsePartially(text)
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
-        if let path = named.settingsFile { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
+        for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
             let prepared = try runner.prepare(text: text, file: file)
@@ -120,13 +120,15 @@ struct RunCommand: Command {
                 Output.out("✗ \(file): could not run (see errors above)\n")
             case .ran(let r, let events):
                 if r.stopped != nil { unusable += 1 } else if r.passed { passed += 1 } else { failed += 1 }
+                // With several technologies, each event's line names the one that caused it.
+                let mixed = r.technologies.count > 1
                 if !quiet {
                     Output.out("── \(file)\n")
-                    for e in events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
+                    for e in events { Output.out("  " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")
-                    for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
+                    for e in f.context { Output.out("    " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
                 }
                 if let stopped = r.stopped {
                     Output.report(stopped)
