@@ -7,13 +7,15 @@ import Synchronization
 import DemoApp
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
-/// runs scenarios in simulated time, in parallel, and reports in order.
+/// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
+/// Voice Control beside one of the others) in simulated time, in parallel,
+/// and reports in order.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
-          SCENARIO      scenario files (docs/scenarios.md)
+          SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)
           --transcript  write every event as JSON Lines (docs/transcript.md)
           --junit       write a JUnit XML report, one test case per scenario
           --quiet       print only failures and the summary
