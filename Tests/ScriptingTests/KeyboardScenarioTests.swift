@@ -179,36 +179,35 @@ import SwitchyardEngine
     /// A Full Keyboard Access settings file, read by the engine's reader;
     /// an error in it is reported at its own line and column.
     @Test func aKeyboardSettingsFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-keyboard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("{\"auto-hide\": 3,\n \"activate\": \"enter\"}".utf8).write(to: dir.appendingPathComponent("keys.json"))
-        try Data("{\"auto-hide\": 3,\n \"find\": \"tab+z\"}".utf8).write(to: dir.appendingPathComponent("clash.json"))
-        var events: [TimedEvent] = []
-        let p = try inMemoryRunner.prepare(text: """
-            app three.json
-            technology keyboard
-            settings keys.json
-            key tab
-            key space
-            key enter
-            wait 3s
-            expect focus hidden
-            """, file: dir.appendingPathComponent("k.swy").path)
-        let result = inMemoryRunner.run(p) { events.append($0) }
-        #expect(result.failures == [])
-        #expect(events.map(TranscriptFormat.textLine) == [
-            "0s screen main",
-            "0s focused \"A\" {0, 0, 400×50}",
-            "0s ignored key KEY_SPACE down (unboundKey)",
-            "0s tap \"A\" at (200, 25)",
-            "0s announced \"A tapped\"",
-            "3s focus hidden",
-        ])
-        let d = dir.path
-        #expect(prepareErrors("app three.json\ntechnology keyboard\nsettings clash.json", file: "\(d)/k.swy") == """
-            \(d)/clash.json:2:10: error: tab+z is bound to both 'find' and 'actions'; give each key to one command (bind the other elsewhere, or unbind it with null)
-            \(d)/k.swy:3:1: note: settings file named here
-            """)
+        try withScratchDirectory { dir in
+            try Data("{\"auto-hide\": 3,\n \"activate\": \"enter\"}".utf8).write(to: dir.appendingPathComponent("keys.json"))
+            try Data("{\"auto-hide\": 3,\n \"find\": \"tab+z\"}".utf8).write(to: dir.appendingPathComponent("clash.json"))
+            var events: [TimedEvent] = []
+            let p = try inMemoryRunner.prepare(text: """
+                app three.json
+                technology keyboard
+                settings keys.json
+                key tab
+                key space
+                key enter
+                wait 3s
+                expect focus hidden
+                """, file: dir.appendingPathComponent("k.swy").path)
+            let result = inMemoryRunner.run(p) { events.append($0) }
+            #expect(result.failures == [])
+            #expect(events.map(TranscriptFormat.textLine) == [
+                "0s screen main",
+                "0s focused \"A\" {0, 0, 400×50}",
+                "0s ignored key KEY_SPACE down (unboundKey)",
+                "0s tap \"A\" at (200, 25)",
+                "0s announced \"A tapped\"",
+                "3s focus hidden",
+            ])
+            let d = dir.path
+            #expect(prepareErrors("app three.json\ntechnology keyboard\nsettings clash.json", file: "\(d)/k.swy") == """
+                \(d)/clash.json:2:10: error: tab+z is bound to both 'find' and 'actions'; give each key to one command (bind the other elsewhere, or unbind it with null)
+                \(d)/k.swy:3:1: note: settings file named here
+                """)
+        }
     }
 }

@@ -103,22 +103,21 @@ import SwitchyardEngine
     }
 
     @Test func anErrorInTheSettingsFileIsReportedInThatFileWithANoteAtTheScenarioLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-prepare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("{\"loops\": 2,\n \"auto-scaning-time\": 2}".utf8).write(to: dir.appendingPathComponent("typo.json"))
-        let d = dir.path
-        #expect(prepareErrors("""
-            app three.json
-            expect screen checkout
-            settings typo.json
-            set loops many
-            """, file: "\(d)/x.swy") == """
-            \(d)/x.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
-            \(d)/typo.json:2:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?
-            \(d)/x.swy:3:1: note: settings file named here
-            \(d)/x.swy:4:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
-            """)
+        try withScratchDirectory { dir in
+            try Data("{\"loops\": 2,\n \"auto-scaning-time\": 2}".utf8).write(to: dir.appendingPathComponent("typo.json"))
+            let d = dir.path
+            #expect(prepareErrors("""
+                app three.json
+                expect screen checkout
+                settings typo.json
+                set loops many
+                """, file: "\(d)/x.swy") == """
+                \(d)/x.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
+                \(d)/typo.json:2:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?
+                \(d)/x.swy:3:1: note: settings file named here
+                \(d)/x.swy:4:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
+                """)
+        }
     }
 
     @Test func settingsFileAndOverridesAreApplied() throws {

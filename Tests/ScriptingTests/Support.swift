@@ -149,3 +149,11 @@ func runInExamples(_ text: String) throws -> Ran {
     let result = repositoryRunner.run(try repositoryRunner.prepare(text: text, file: examplesScenarioPath)) { events.append($0) }
     return Ran(result: result, events: events)
 }
+
+/// Runs `body` with a new empty directory, removed afterwards (for settings files a scenario names).
+func withScratchDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-scripting-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return try body(dir)
+}

@@ -159,30 +159,29 @@ import SwitchyardEngine
     /// A Voice Control settings file beside a Switch Control one, each
     /// named by its technology.
     @Test func aSettingsFileForEachTechnology() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-voice-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("{\"overlay\": \"names\"}".utf8).write(to: dir.appendingPathComponent("voice.json"))
-        try Data("{\"auto-scanning-time\": 3}".utf8).write(to: dir.appendingPathComponent("scan.json"))
-        try Data("{\"overlay\": \"labels\"}".utf8).write(to: dir.appendingPathComponent("bad.json"))
-        let file = dir.appendingPathComponent("v.swy").path
-        let p = try inMemoryRunner.prepare(text: """
-            app panel.json
-            technology switch-control voice
-            settings scan.json
-            settings voice voice.json
-            """, file: file)
-        #expect(p.configuration.technologies.map(\.technology) == [.switchControl, .voiceControl])
-        guard case .switchControl(let sc) = p.configuration.technologies[0], case .voiceControl(let vc) = p.configuration.technologies[1] else {
-            Issue.record("expected Switch Control, then Voice Control")
-            return
+        try withScratchDirectory { dir in
+            try Data("{\"overlay\": \"names\"}".utf8).write(to: dir.appendingPathComponent("voice.json"))
+            try Data("{\"auto-scanning-time\": 3}".utf8).write(to: dir.appendingPathComponent("scan.json"))
+            try Data("{\"overlay\": \"labels\"}".utf8).write(to: dir.appendingPathComponent("bad.json"))
+            let file = dir.appendingPathComponent("v.swy").path
+            let p = try inMemoryRunner.prepare(text: """
+                app panel.json
+                technology switch-control voice
+                settings scan.json
+                settings voice voice.json
+                """, file: file)
+            #expect(p.configuration.technologies.map(\.technology) == [.switchControl, .voiceControl])
+            guard case .switchControl(let sc) = p.configuration.technologies[0], case .voiceControl(let vc) = p.configuration.technologies[1] else {
+                Issue.record("expected Switch Control, then Voice Control")
+                return
+            }
+            #expect(sc.autoScanningTime == .seconds(3))
+            #expect(vc.overlay == .names)
+            let d = dir.path
+            #expect(prepareErrors("app panel.json\ntechnology voice\nsettings bad.json", file: file) == """
+                \(d)/bad.json:1:13: error: setting 'overlay' cannot be 'labels'; expected one of: none, names, numbers, grid
+                \(d)/v.swy:3:1: note: settings file named here
+                """)
         }
-        #expect(sc.autoScanningTime == .seconds(3))
-        #expect(vc.overlay == .names)
-        let d = dir.path
-        #expect(prepareErrors("app panel.json\ntechnology voice\nsettings bad.json", file: file) == """
-            \(d)/bad.json:1:13: error: setting 'overlay' cannot be 'labels'; expected one of: none, names, numbers, grid
-            \(d)/v.swy:3:1: note: settings file named here
-            """)
     }
 }
