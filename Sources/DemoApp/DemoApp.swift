@@ -23,8 +23,8 @@ public enum DemoApp {
 extension DemoApp {
     /// A built-in demo scenario for one technology.
     public struct BuiltInScenario: Sendable {
-        /// The technology it shows, as named in scenarios (`switch-control`).
-        public var technology: String
+        /// The technology it shows.
+        public var technology: Technology
         /// A one-line description of the set-up.
         public var setup: String
         /// The file name shown in messages.
@@ -33,14 +33,24 @@ extension DemoApp {
         public var text: String
     }
 
-    /// One scenario per technology that exists, in the order the demo runs them.
+    /// One scenario per technology, in the order the demo runs them.
     public static var scenarios: [BuiltInScenario] {
         [
             BuiltInScenario(
-                technology: "switch-control",
+                technology: .switchControl,
                 setup: "one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default",
                 fileName: "demo-switch-control.swy",
                 text: String(decoding: PackageResources.demo_switch_control_swy, as: UTF8.self)),
+            BuiltInScenario(
+                technology: .fullKeyboardAccess,
+                setup: "the default commands (Tab, arrows, Space, Tab-Z, Tab-F, Tab-B), Auto-Hide 15 s",
+                fileName: "demo-keyboard.swy",
+                text: String(decoding: PackageResources.demo_keyboard_swy, as: UTF8.self)),
+            BuiltInScenario(
+                technology: .voiceControl,
+                setup: "typed utterances, no overlay until asked, exact name matching",
+                fileName: "demo-voice.swy",
+                text: String(decoding: PackageResources.demo_voice_swy, as: UTF8.self)),
         ]
     }
 }

@@ -6,6 +6,22 @@ import SwitchyardEngine
 /// a `<failure>` naming file:line with the events before it; a scenario that
 /// could not run is an `<error>`.
 @Suite struct JUnitTests {
+    /// A failure of a scenario that runs several technologies lists the
+    /// events before it with the technology that caused each.
+    @Test func aMixedScenarioFailureNamesTheTechnologies() throws {
+        let failing = try run("app panel.json\ntechnology switch-control voice\nsay \"tap compose\"\nexpect announcement \"Sent\"", file: "mixed.swy")
+        let xml = JUnitReport(outcomes: [(.ran(failing.result), 0)]).xml()
+        #expect(xml.contains("""
+            <failure type="expectation" message="mixed.swy:4:1: expected the announcement &quot;Sent&quot;, but got &quot;Composing&quot;">mixed.swy:4:1: expected the announcement &quot;Sent&quot;, but got &quot;Composing&quot;
+            at simulated time 0s; events before:
+              0s screen panel
+              0s [switch-control] highlighted &quot;Edit&quot; {0, 0, 200×50}
+              0s [voice] tap &quot;Compose new message&quot; at (200, 225)
+              0s [voice] announced &quot;Composing&quot;
+            </failure>
+            """))
+    }
+
     @Test func passingFailingAndUnusableScenarios() throws {
         let passing = try run("app three.json\nexpect highlighted \"B\" within 2s", file: "pass.swy")
         let failing = try run("app three.json\nwait 500ms\nexpect announcement \"Tom & <Jerry>\"", file: "fail.swy")

@@ -18,10 +18,9 @@ import SwitchyardEngine
         #expect(s.file == "t.swy")
         #expect(s.app == .file("../apps/shop.json"))
         #expect(s.appPosition == SourcePosition(file: "t.swy", line: 2, column: 1))
-        #expect(s.technology == .switchControl)
+        #expect(s.technologies == [.switchControl])
         #expect(s.technologyPosition == SourcePosition(file: "t.swy", line: 3, column: 1))
-        #expect(s.settingsFile == "../settings/one.json")
-        #expect(s.settingsPosition == SourcePosition(file: "t.swy", line: 4, column: 1))
+        #expect(s.settingsFiles == [SettingsFileLine(technology: nil, path: "../settings/one.json", position: SourcePosition(file: "t.swy", line: 4, column: 1))])
         #expect(s.overrides.map(\.name) == ["auto-scanning-time", "tap-behavior"])
         #expect(s.overrides.map(\.value) == ["0.8", "auto-tap"])
         #expect(s.overrides.map(\.position) == [SourcePosition(file: "t.swy", line: 5, column: 5), SourcePosition(file: "t.swy", line: 6, column: 5)])
@@ -37,8 +36,31 @@ import SwitchyardEngine
         let k = try ScenarioParser(file: "t.swy").parse("app demo\ntechnology full-keyboard-access")
         #expect(k.technology == .fullKeyboardAccess)
         let d = try ScenarioParser(file: "t.swy").parse("app demo")
-        #expect(d.technology == .switchControl)
+        #expect(d.technologies == [.switchControl])
         #expect(d.technologyPosition == nil)
+    }
+
+    @Test func severalTechnologiesOnOneLine() throws {
+        let s = try ScenarioParser(file: "t.swy").parse("app demo\ntechnology switch voice-control")
+        #expect(s.technologies == [.switchControl, .voiceControl])
+        #expect(s.technology == .switchControl)
+        let k = try ScenarioParser(file: "t.swy").parse("app demo\ntechnology keyboard voice")
+        #expect(k.technologies == [.fullKeyboardAccess, .voiceControl])
+    }
+
+    @Test func settingsLinesMayNameTheirTechnology() throws {
+        let s = try ScenarioParser(file: "t.swy").parse("""
+            app demo
+            technology keyboard voice
+            settings keys.json
+            settings voice "voice settings.json"
+            """)
+        #expect(s.settingsFiles == [
+            SettingsFileLine(technology: nil, path: "keys.json", position: SourcePosition(file: "t.swy", line: 3, column: 1)),
+            SettingsFileLine(technology: .voiceControl, path: "voice settings.json", position: SourcePosition(file: "t.swy", line: 4, column: 1)),
+        ])
+        // A path alone that reads like a technology is a path.
+        #expect(try ScenarioParser(file: "t.swy").parse("app demo\nsettings voice").settingsFiles.map(\.path) == ["voice"])
     }
 
     @Test func inputCommandsParse() throws {
@@ -56,6 +78,12 @@ import SwitchyardEngine
             key ctrl+alt+Delete
             key a
             say "tap \\"Pay\\""
+            key tab+z
+            key KEY_LEFT
+            key Escape
+            key ctrl+tab
+            key shift+=
+            type "Hi!"
             """)
         #expect(s.steps.map(\.step) == [
             .press("select", length: nil),
@@ -68,14 +96,21 @@ import SwitchyardEngine
             .at(.seconds(12)),
             .at(.milliseconds(13500)),
             .press("next", length: nil),
-            .key("Tab", modifiers: .shift),
-            .key("Delete", modifiers: [.control, .option]),
-            .key("a", modifiers: []),
+            .key(KeyChord([.leftShift, .tab])),
+            .key(KeyChord([.leftControl, .leftAlt, "KEY_DELETE"])),
+            .key(KeyChord(["KEY_A"])),
             .say("tap \"Pay\""),
+            .key(KeyChord([.tab, "KEY_Z"])),
+            .key(KeyChord([.left])),
+            .key(KeyChord([.escape])),
+            .key(KeyChord([.leftControl, .tab])),
+            .key(KeyChord([.leftShift, "KEY_EQUAL"])),
+            .type("Hi!", chords: [KeyChord([.leftShift, "KEY_H"]), KeyChord(["KEY_I"]), KeyChord([.leftShift, "KEY_1"])]),
         ])
         #expect(s.steps.map(\.position.description) == [
             "t.swy:2:1", "t.swy:3:1", "t.swy:4:1", "t.swy:4:14", "t.swy:5:1", "t.swy:6:1", "t.swy:7:1",
             "t.swy:8:1", "t.swy:9:1", "t.swy:9:10", "t.swy:10:1", "t.swy:11:1", "t.swy:12:1", "t.swy:13:1",
+            "t.swy:14:1", "t.swy:15:1", "t.swy:16:1", "t.swy:17:1", "t.swy:18:1", "t.swy:19:1",
         ])
     }
 
@@ -98,6 +133,17 @@ import SwitchyardEngine
             expect menu contains "Increment"
             expect scanning stopped
             expect scanning stopped within 1min
+            expect focused "Back"
+            expect focused #cart-button
+            expect focus hidden
+            expect overlay names "Edit" "Edit" 3 "Compose"
+            expect overlay numbers 1 2 3
+            expect overlay grid
+            expect overlay none
+            expect label of "Wi-Fi" = "6"
+            expect label of #star = 3
+            expect disambiguation "Edit" #edit-right root/children[2]
+            expect disambiguation none
             """)
         #expect(s.steps.map(\.step) == [
             .expect(.highlighted(.label("Pay €12.90"), within: nil)),
@@ -116,6 +162,17 @@ import SwitchyardEngine
             .expect(.menuContains("Increment")),
             .expect(.scanningStopped(within: nil)),
             .expect(.scanningStopped(within: .seconds(60))),
+            .expect(.focused(.label("Back"))),
+            .expect(.focused(.identifier("cart-button"))),
+            .expect(.focusHidden),
+            .expect(.overlay(.names, badges: ["Edit", "Edit", "3", "Compose"])),
+            .expect(.overlay(.numbers, badges: ["1", "2", "3"])),
+            .expect(.overlay(.grid, badges: nil)),
+            .expect(.overlay(nil, badges: nil)),
+            .expect(.label(.label("Wi-Fi"), equals: "6")),
+            .expect(.label(.identifier("star"), equals: "3")),
+            .expect(.disambiguation([.label("Edit"), .identifier("edit-right"), .path("root/children[2]")])),
+            .expect(.disambiguation([])),
         ])
     }
 
@@ -147,7 +204,7 @@ import SwitchyardEngine
         ("app demo\nprss select",
          "t.swy:2:1: error: unknown command 'prss'; did you mean 'press'?"),
         ("app demo\nfrobnicate",
-         "t.swy:2:1: error: unknown command 'frobnicate'; expected one of: app, technology, settings, set, start-screen, press, down, up, key, say, wait, at, expect"),
+         "t.swy:2:1: error: unknown command 'frobnicate'; expected one of: app, technology, settings, set, start-screen, press, down, up, key, type, say, wait, at, expect"),
         ("app demo\nwait 5",
          "t.swy:2:6: error: expected a duration such as 1.5s or 500ms, found '5'"),
         ("app demo\nwait -1s",
@@ -167,9 +224,49 @@ import SwitchyardEngine
         ("app demo\nexpect value \"Rating\" = 4",
          "t.swy:2:25: error: expected the expected value in double quotes, found '4'"),
         ("app demo\nkey Tabb",
-         "t.swy:2:5: error: unknown key 'Tabb'; did you mean 'Tab'?; expected a letter, a digit or one of: Tab, Space, Enter, Escape, Backspace, Delete, Left, Right, Up, Down, Home, End, PageUp, PageDown, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12"),
+         "t.swy:2:5: error: unknown key 'Tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?"),
         ("app demo\nkey super+Tab",
-         "t.swy:2:5: error: unknown modifier 'super'; expected shift, ctrl, alt, cmd, fn"),
+         "t.swy:2:5: error: unknown key 'super' in 'super+Tab'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB"),
+        ("app demo\nkey shift+Tabb",
+         "t.swy:2:11: error: unknown key 'Tabb' in 'shift+Tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?"),
+        ("app demo\nkey tab+",
+         "t.swy:2:5: error: 'tab+' has an empty key; write keys joined with '+', e.g. tab+z or shift+tab"),
+        ("app demo\nkey tab+tab",
+         "t.swy:2:5: error: 'tab+tab' names KEY_TAB twice; give each key once"),
+        ("app demo\nkey \"Latte\"",
+         "t.swy:2:5: error: expected a key such as tab, shift+tab, tab+z, KEY_LEFT or escape, found \"Latte\"; to type text, write 'type \"Latte\"'"),
+        ("app demo\nkey",
+         "t.swy:2:4: error: expected a key such as tab, shift+tab, tab+z, KEY_LEFT or escape at the end of the line"),
+        ("app demo\ntype Latte",
+         "t.swy:2:6: error: expected the text to type in double quotes, e.g. type \"Latte\", found 'Latte'"),
+        ("app demo\ntype \"café\"",
+         "t.swy:2:6: error: 'é' (character 4 of the text) has no key on the US English layout Full Keyboard Access types with; type letters, digits, spaces and ASCII punctuation, and send other keys with 'key'"),
+        ("app demo\ntype \"\"",
+         "t.swy:2:6: error: expected text to type, found \"\""),
+        ("app demo\ntechnology switch-control keyboard",
+         "t.swy:2:27: error: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: 'technology switch-control voice' or 'technology keyboard voice'"),
+        ("app demo\ntechnology keyboard switch",
+         "t.swy:2:21: error: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: 'technology switch-control voice' or 'technology keyboard voice'"),
+        ("app demo\ntechnology voice voice-control",
+         "t.swy:2:18: error: 'voice' is named twice; give each technology once"),
+        ("app demo\ntechnology voice\ntechnology keyboard",
+         "t.swy:3:1: error: 'technology' given twice; name every technology on one line, e.g. 'technology switch-control voice'"),
+        ("app demo\ntechnology voise",
+         "t.swy:2:12: error: unknown technology 'voise'; did you mean 'voice'?"),
+        ("app demo\nexpect overlay labels",
+         "t.swy:2:16: error: unknown overlay 'labels'; expected names, numbers, grid, none"),
+        ("app demo\nexpect overlay",
+         "t.swy:2:15: error: expected the overlay: names, numbers, grid, none at the end of the line"),
+        ("app demo\nexpect label \"Wi-Fi\" = \"6\"",
+         "t.swy:2:14: error: expected 'of', e.g. 'expect label of \"Wi-Fi\" = \"6\"'"),
+        ("app demo\nexpect label of \"Wi-Fi\" \"6\"",
+         "t.swy:2:25: error: expected '=' after the element name, found \"6\""),
+        ("app demo\nexpect focus visible",
+         "t.swy:2:14: error: expected 'expect focus hidden' or 'expect focused NAME', found 'visible'"),
+        ("app demo\nexpect disambiguation",
+         "t.swy:2:22: error: expected the candidates in order (labels in quotes, #identifiers or paths), or 'none'"),
+        ("app demo\nexpect focussed \"Back\"",
+         "t.swy:2:8: error: unknown expectation 'focussed'; did you mean 'focused'?"),
         ("app demo\nexpect highlight \"Cart\"",
          "t.swy:2:8: error: unknown expectation 'highlight'; did you mean 'highlighted'?"),
         ("app demo\ntechnology braille",

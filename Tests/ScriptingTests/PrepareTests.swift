@@ -34,12 +34,40 @@ import SwitchyardEngine
          "t.swy:2:5: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
         ("app three.json\nsettings missing.json",
          "t.swy:2:1: error: cannot read settings file 'missing.json': no such file"),
-        ("app three.json\ntechnology keyboard\nkey Tab",
-         "t.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs"),
-        ("app three.json\ntechnology voice",
-         "t.swy:2:1: error: technology 'voice' (Voice Control) is not available yet in this version of Switchyard; only switch-control runs"),
-        ("app three.json\nkey Tab\nsay \"tap A\"",
-         "t.swy:2:1: error: 'key' drives Full Keyboard Access, which is not available yet in this version of Switchyard\nt.swy:3:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard"),
+        ("app three.json\nset auto-hide 5",
+         "t.swy:2:5: error: 'auto-hide' is a Full Keyboard Access setting; add 'technology keyboard'"),
+        ("app three.json\ntechnology keyboard\nset auto-scanning-time 1",
+         "t.swy:3:5: error: 'auto-scanning-time' is a Switch Control setting, and this scenario runs Full Keyboard Access; add switch-control to its 'technology' line"),
+        ("app three.json\ntechnology switch-control voice\nset auto-hide 5",
+         "t.swy:3:5: error: 'auto-hide' is a Full Keyboard Access setting, and this scenario runs Switch Control and Voice Control; add keyboard to its 'technology' line"),
+        ("app three.json\ntechnology keyboard voice\nset overlya names",
+         "t.swy:3:5: error: unknown Voice Control setting 'overlya'; did you mean 'overlay'?"),
+        ("app three.json\ntechnology keyboard voice\nset zzz 1",
+         "t.swy:3:5: error: unknown setting 'zzz' of Full Keyboard Access and Voice Control; known settings: auto-hide, help, move-forward, move-backward, move-up, move-down, move-left, move-right, move-to-beginning, move-to-end, move-to-next-item, move-to-previous-item, find, activate, go-back, actions, overlay, name-matching, grid-columns, grid-rows, grid-zoom-levels, press-length"),
+        ("app three.json\ntechnology keyboard\nset auto-hide 90",
+         "t.swy:3:5: error: setting 'auto-hide' cannot be 90; expected a whole number of seconds from 1 to 60, or off"),
+        ("app three.json\ntechnology keyboard\nset find tab+z",
+         "t.swy:3:5: error: tab+z is bound to both 'find' and 'actions'; give each key to one command (bind the other elsewhere, or unbind it with null)"),
+        ("app three.json\ntechnology keyboard\nkey tab\nset find tab+z",
+         "t.swy:4:5: error: tab+z is bound to both 'find' and 'actions'; give each key to one command (bind the other elsewhere, or unbind it with null)"),
+        ("app three.json\ntechnology voice\nset grid-columns 30",
+         "t.swy:3:5: error: setting 'grid-columns' cannot be 30; expected a whole number from 1 to 20"),
+        ("app three.json\nkey Tab\nsay \"tap A\"\ntype \"a\"",
+         "t.swy:2:1: error: 'key' drives Full Keyboard Access, which this scenario does not run (it runs Switch Control, the default); add 'technology keyboard'\nt.swy:3:1: error: 'say' drives Voice Control, which this scenario does not run (it runs Switch Control, the default); add 'technology voice'\nt.swy:4:1: error: 'type' drives Full Keyboard Access, which this scenario does not run (it runs Switch Control, the default); add 'technology keyboard'"),
+        ("app three.json\ntechnology voice\npress select\nexpect focused \"A\"\nexpect highlighted \"A\"\nexpect menu contains \"Tap\"",
+         "t.swy:3:1: error: 'press' drives Switch Control, which this scenario does not run (it runs Voice Control); add switch-control to its 'technology' line\nt.swy:4:1: error: 'expect focused' checks Full Keyboard Access, which this scenario does not run (it runs Voice Control); add keyboard to its 'technology' line\nt.swy:5:1: error: 'expect highlighted' checks Switch Control, which this scenario does not run (it runs Voice Control); add switch-control to its 'technology' line\nt.swy:6:1: error: 'expect menu' checks Switch Control, which this scenario does not run (it runs Voice Control); add switch-control to its 'technology' line"),
+        ("app three.json\ntechnology keyboard\nexpect overlay none\nexpect label of \"A\" = \"1\"\nexpect disambiguation none\nexpect focus hidden",
+         "t.swy:3:1: error: 'expect overlay' checks Voice Control, which this scenario does not run (it runs Full Keyboard Access); add voice to its 'technology' line\nt.swy:4:1: error: 'expect label of' checks Voice Control, which this scenario does not run (it runs Full Keyboard Access); add voice to its 'technology' line\nt.swy:5:1: error: 'expect disambiguation' checks Voice Control, which this scenario does not run (it runs Full Keyboard Access); add voice to its 'technology' line"),
+        ("app three.json\ntechnology voice\nsettings keyboard keys.json",
+         "t.swy:3:1: error: 'settings keyboard …' is for Full Keyboard Access, which this scenario does not run (it runs Voice Control); add keyboard to its 'technology' line"),
+        ("app three.json\ntechnology keyboard voice\nsettings missing.json",
+         "t.swy:3:1: error: cannot read settings file 'missing.json': no such file"),
+        ("app three.json\ntechnology keyboard voice\nsettings voice a.json\nsettings voice b.json",
+         "t.swy:3:1: error: cannot read settings file 'a.json': no such file\nt.swy:4:1: error: a second settings file for Voice Control (the first is named on line 3); give each technology one settings file"),
+        ("app three.json\ntechnology voice\nexpect disambiguation \"Zebra\" \"Same\"",
+         "t.swy:3:1: error: no element \"Zebra\" in the app; candidates include: \"A\", #a, \"B\", #b, \"C\", #c, \"Same\", #same1, #same2, \"Done\", #done"),
+        ("app three.json\ntechnology keyboard\nexpect focused \"Same\"",
+         "t.swy:3:1: error: \"Same\" is ambiguous on screen 'main': 2 elements match: root/children[3] (#same1), root/children[4] (#same2); name one by #identifier or path"),
         ("app three.json\nat 2s press select\nat 1s press select",
          "t.swy:3:1: error: time goes backwards: 'at 1s' but the clock is already at 2.1s here (after line 2)"),
         ("app three.json\nset press-length long",
@@ -75,22 +103,21 @@ import SwitchyardEngine
     }
 
     @Test func anErrorInTheSettingsFileIsReportedInThatFileWithANoteAtTheScenarioLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-prepare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("{\"loops\": 2,\n \"auto-scaning-time\": 2}".utf8).write(to: dir.appendingPathComponent("typo.json"))
-        let d = dir.path
-        #expect(prepareErrors("""
-            app three.json
-            expect screen checkout
-            settings typo.json
-            set loops many
-            """, file: "\(d)/x.swy") == """
-            \(d)/x.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
-            \(d)/typo.json:2:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?
-            \(d)/x.swy:3:1: note: settings file named here
-            \(d)/x.swy:4:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
-            """)
+        try withScratchDirectory { dir in
+            try Data("{\"loops\": 2,\n \"auto-scaning-time\": 2}".utf8).write(to: dir.appendingPathComponent("typo.json"))
+            let d = dir.path
+            #expect(prepareErrors("""
+                app three.json
+                expect screen checkout
+                settings typo.json
+                set loops many
+                """, file: "\(d)/x.swy") == """
+                \(d)/x.swy:2:1: error: no screen named or titled 'checkout'; the app has: main, next
+                \(d)/typo.json:2:23: error: unknown Switch Control setting 'auto-scaning-time'; did you mean 'auto-scanning-time'?
+                \(d)/x.swy:3:1: note: settings file named here
+                \(d)/x.swy:4:5: error: setting 'loops' cannot be 'many'; expected a whole number of loops, or 0 / null for unlimited
+                """)
+        }
     }
 
     @Test func settingsFileAndOverridesAreApplied() throws {

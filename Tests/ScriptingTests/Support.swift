@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ScreenModel
 import SwitchyardEngine
+import DemoApp
 @testable import Scripting
 
 /// A small app with literal frames: three buttons on "main" (A announces and has the custom action Favorite,
@@ -38,10 +39,39 @@ let threeButtonsJSON = """
     }
     """
 
-/// Loads `threeButtonsJSON` for any `app` line except `app demo`, which gives the demo app.
+/// A Voice Control panel with literal frames, one screen "panel": two
+/// buttons named "Edit" (a duplicate name), "⭐️" (no speakable name),
+/// "Compose new message" with the input labels Compose and New message, and
+/// a key named "3"; each announces what it is.
+let panelJSON = """
+    {
+      "name": "Panel",
+      "screens": {
+        "panel": {
+          "size": {"width": 400, "height": 800},
+          "root": {"children": [
+            {"identifier": "edit-left", "label": "Edit", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 200, "height": 50},
+             "onActivate": [{"effect": "announce", "message": "Left edit"}]},
+            {"identifier": "edit-right", "label": "Edit", "traits": ["button"], "frame": {"x": 200, "y": 0, "width": 200, "height": 50},
+             "onActivate": [{"effect": "announce", "message": "Right edit"}]},
+            {"identifier": "star", "label": "⭐️", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 400, "height": 50},
+             "onActivate": [{"effect": "announce", "message": "Starred"}]},
+            {"identifier": "compose", "label": "Compose new message", "inputLabels": ["Compose", "New message"], "traits": ["button"],
+             "frame": {"x": 0, "y": 200, "width": 400, "height": 50}, "onActivate": [{"effect": "announce", "message": "Composing"}]},
+            {"identifier": "three", "label": "3", "traits": ["button"], "frame": {"x": 0, "y": 300, "width": 400, "height": 50},
+             "onActivate": [{"effect": "announce", "message": "Three"}]}
+          ]}
+        }
+      }
+    }
+    """
+
+/// Loads `threeButtonsJSON` for any `app` line except `app demo` (the demo
+/// app) and `app panel.json` (`panelJSON`).
 let inMemoryRunner = ScenarioRunner(appProvider: { source, _ in
     switch source {
     case .demo: return try AppDecoder(file: "demo").decode(Array(threeButtonsJSON.utf8))
+    case .file("panel.json"): return try AppDecoder(file: "panel.json").decode(Array(panelJSON.utf8))
     case .file(let path):
         guard path == "three.json" else { throw ScreenModelError.unreadable(file: path, reason: "no such file") }
         return try AppDecoder(file: path).decode(Array(threeButtonsJSON.utf8))
@@ -100,3 +130,30 @@ func lines(_ r: Ran) -> [String] { r.events.map(TranscriptFormat.textLine) }
 
 /// The failures of a run as `file:line:column: message`.
 func failureLines(_ r: Ran) -> [String] { r.failures.map { "\($0.position): \($0.message)" } }
+
+/// Loads the apps of the repository (`app ../apps/mail.json` from
+/// `Examples/scenarios/`) and the built-in demo app, as `switchyard run` does.
+let repositoryRunner = ScenarioRunner(appProvider: { source, scenarioFile in
+    switch source {
+    case .demo: return DemoApp.load()
+    case .file(let path): return try AppLoader.load(path: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+    }
+})
+
+/// A scenario file name in `Examples/scenarios/`, so that `app ../apps/…` resolves.
+let examplesScenarioPath = repoRoot.appendingPathComponent("Examples/scenarios/t.swy").path
+
+/// Parses, prepares and runs `text` as if it were a file in `Examples/scenarios/`.
+func runInExamples(_ text: String) throws -> Ran {
+    var events: [TimedEvent] = []
+    let result = repositoryRunner.run(try repositoryRunner.prepare(text: text, file: examplesScenarioPath)) { events.append($0) }
+    return Ran(result: result, events: events)
+}
+
+/// Runs `body` with a new empty directory, removed afterwards (for settings files a scenario names).
+func withScratchDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-scripting-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return try body(dir)
+}

@@ -98,8 +98,10 @@ import Testing
             + "bad.swy:3:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"
             + "bad.swy:4:7: error: unknown switch 'next'; the configured switches are: select\n"),
         ("app demo\nset tap-behavior auto-tap\nset hold-duration 0.8", "bad.swy:3:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"),
-        ("app demo\ntechnology keyboard", "bad.swy:2:1: error: technology 'keyboard' (Full Keyboard Access) is not available yet in this version of Switchyard; only switch-control runs\n"),
-        ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which is not available yet in this version of Switchyard\n"),
+        ("app demo\ntechnology switch-control keyboard", "bad.swy:2:27: error: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: 'technology switch-control voice' or 'technology keyboard voice'\n"),
+        ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which this scenario does not run (it runs Switch Control, the default); add 'technology voice'\n"),
+        ("app demo\ntechnology keyboard\nkey shift+Tabb", "bad.swy:3:11: error: unknown key 'Tabb' in 'shift+Tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?\n"),
+        ("app demo\nset auto-hide 5", "bad.swy:2:5: error: 'auto-hide' is a Full Keyboard Access setting; add 'technology keyboard'\n"),
         ("app nowhere.json", "nowhere.json: error: cannot read: no such file\nbad.swy:1:1: note: app file named here\n"),
         ("press select", "bad.swy:1:1: error: missing 'app' line; expected e.g. 'app Examples/shop.json' or 'app demo'\n"),
         ("app demo\nstart-screen checkout", "bad.swy:2:1: error: no screen named 'checkout'; the app has: home, product, cart, receipt\n"),
@@ -178,24 +180,41 @@ import Testing
 }
 
 @Suite struct CommandTests {
+    static let demoSummary = "Summary\n"
+        + "  Switch Control: 9 switch presses, 11.1s simulated, 14/14 checks held\n"
+        + "  Full Keyboard Access: 27 key presses, 19s simulated, 15/15 checks held\n"
+        + "  Voice Control: 9 spoken commands, 4s simulated, 11/11 checks held\n"
+
     @Test func demoPassesAndPrintsTheSummary() throws {
         let r = try switchyard(["demo", "--quiet"])
         #expect(r.status == 0)
         #expect(r.stderr == "")
         #expect(r.stdout == "Switchyard demo — Corner Café, the built-in app: Shop, Espresso Beans, Cart, Receipt\n"
             + "\n"
-            + "━━ switch-control: one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default\n"
+            + "━━ Switch Control (switch-control): one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default\n"
             + "\n"
-            + "Summary\n"
-            + "  switch-control: 9 switch presses, 11.1s simulated, 14/14 checks held\n"
-            + "  Full Keyboard Access and Voice Control: not available yet in this version\n")
+            + "━━ Full Keyboard Access (keyboard): the default commands (Tab, arrows, Space, Tab-Z, Tab-F, Tab-B), Auto-Hide 15 s\n"
+            + "\n"
+            + "━━ Voice Control (voice): typed utterances, no overlay until asked, exact name matching\n"
+            + "\n"
+            + Self.demoSummary)
     }
 
-    @Test func demoShowsTheTranscript() throws {
+    /// One section per technology, each with its screens and events.
+    @Test func demoShowsTheTranscriptOfEachTechnology() throws {
         let r = try switchyard(["demo"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("       11s focus restored to \"Add to Cart\"\n"))
-        #expect(r.stdout.hasSuffix("Summary\n  switch-control: 9 switch presses, 11.1s simulated, 14/14 checks held\n  Full Keyboard Access and Voice Control: not available yet in this version\n"))
+        let sections = r.stdout.components(separatedBy: "\n━━ ")
+        #expect(sections.count == 4)
+        #expect(sections[1].hasPrefix("Switch Control (switch-control): "))
+        #expect(sections[1].contains("       11s focus restored to \"Add to Cart\"\n"))
+        #expect(sections[2].hasPrefix("Full Keyboard Access (keyboard): "))
+        #expect(sections[2].contains("        0s actions shown: \"Add to Cart\", \"Add to Favorites\"\n"))
+        #expect(sections[2].contains("        4s focus restored to \"Add to Cart\"\n       19s focus hidden\n"))
+        #expect(sections[3].hasPrefix("Voice Control (voice): "))
+        #expect(sections[3].contains("        2s overlay numbers: 1 \"Back\", 2 \"Quantity\", 3 \"Your rating\", 4 \"Favorite\", 5 \"Share\", 6 \"Add to Cart\"\n"))
+        #expect(sections[3].hasSuffix(Self.demoSummary))
+        #expect(!r.stdout.contains("not available"))
     }
 
     @Test func inspectTheDemoApp() throws {
@@ -208,6 +227,7 @@ import Testing
         
         "Corner Café (mini) — screen \"menu\" (Menu), 390×844 pt, left to right",
         "Mail — screen \"inbox\" (Inbox), 390×844 pt, left to right",
+        "Phone — screen \"keypad\" (Keypad), 390×844 pt, left to right",
         "Podcasts — screen \"episode\" (Episode), 390×844 pt, left to right",
         "صندوق الوارد — screen \"inbox\" (البريد), 390×844 pt, right to left",
         "Settings — screen \"settings\" (Settings), 390×844 pt, left to right",
@@ -288,7 +308,7 @@ import Testing
         #expect(r.stdout == "")
         #expect(r.stderr == "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript\n"
             + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
@@ -300,7 +320,7 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr == "switchyard run: error: expected at least one SCENARIO file\n"
             + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
@@ -311,7 +331,7 @@ import Testing
         let r = try switchyard(["run", "--help"])
         #expect(r.status == 0)
         #expect(r.stdout == "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files (docs/scenarios.md)\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"

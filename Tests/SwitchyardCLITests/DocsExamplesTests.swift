@@ -101,6 +101,7 @@ import Testing
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",
             "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
+            "docs/scenarios.md: switchyard run Examples/scenarios/voice-beside-switch-control.swy",
             "docs/scenarios.md: switchyard run <(printf 'app demo\\nexpect screen home\\n')",
             "docs/voice-control.md: switchyard overlay --names --svg docs/voice-control-names.svg --png docs/voice-control-names.png",
         ])
@@ -145,6 +146,21 @@ import Testing
         let r = try switchyard(["run", "scenarios/first.swy", "--quiet"], in: scratch.url)
         #expect(r.stderr == "")
         #expect(r.stdout == "1 passed, 0 failed\n")
+        #expect(r.status == 0)
+    }
+
+    /// The short scenarios of the scenarios page (code blocks that begin
+    /// with `app demo`) run and pass as shown.
+    @Test func theShortScenariosOfTheScenariosPagePass() throws {
+        let page = try String(contentsOf: repoRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+        let blocks = page.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let scenarios = blocks.filter { $0.hasPrefix("app demo\n") }
+        #expect(scenarios.count == 2)
+        let scratch = try TemporaryDirectory()
+        for (k, text) in scenarios.enumerated() { try scratch.write("short-\(k).swy", text) }
+        let r = try switchyard(["run", "--quiet"] + scenarios.indices.map { "short-\($0).swy" }, in: scratch.url)
+        #expect(r.stderr == "")
+        #expect(r.stdout == "2 passed, 0 failed\n")
         #expect(r.status == 0)
     }
 

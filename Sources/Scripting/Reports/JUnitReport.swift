@@ -44,7 +44,7 @@ public struct JUnitReport {
                 for f in r.failures {
                     x += "      <failure type=\"expectation\" message=\"\(Self.escape("\(f.position): \(f.message)"))\">"
                     var body = "\(f.position): \(f.message)\nat simulated time \(f.time); events before:\n"
-                    for e in f.context { body += "  " + TranscriptFormat.textLine(e) + "\n" }
+                    for e in f.context { body += "  " + TranscriptFormat.textLine(e, showingTechnology: r.technologies.count > 1) + "\n" }
                     x += Self.escape(body) + "</failure>\n"
                 }
                 x += "    </testcase>\n"

@@ -47,15 +47,20 @@ public struct ElementMatcher {
 
     /// Why `name` cannot be used in `app`, or nil when it can: unknown on
     /// every screen, or ambiguous on one. The message lists candidates.
-    public func problem(with name: ElementName, in app: AppModel) -> String? {
+    /// - Parameters:
+    ///   - name: the name as the scenario writes it.
+    ///   - app: the app.
+    ///   - ambiguityAllowed: whether a name may match several elements of a
+    ///     screen (`expect disambiguation "Edit" "Edit"`, where that is the point).
+    public func problem(with name: ElementName, in app: AppModel, ambiguityAllowed: Bool = false) -> String? {
         var found = false
         for screen in app.screens {
             let m = matches(name, on: screen)
-            if m.count > 1 {
+            if m.count > 1 && !ambiguityAllowed {
                 let list = m.prefix(8).map { "\(screen.path(of: $0))\(screen.elements[$0].identifier.map { " (#\($0))" } ?? "")" }
                 return "\(name) is ambiguous on screen '\(screen.name)': \(m.count) elements match: \(list.joined(separator: ", ")); name one by #identifier or path"
             }
-            if m.count == 1 { found = true }
+            if !m.isEmpty { found = true }
         }
         if found { return nil }
         var candidates: [String] = []

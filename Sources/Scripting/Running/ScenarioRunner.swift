@@ -42,6 +42,14 @@ public struct ScenarioResult: Sendable {
     public var endTime: Instant
     /// Inputs delivered: switch presses, keys, utterances.
     public var presses: Int
+    /// Switch presses (`press`, `down`).
+    public var switchPresses: Int
+    /// Keys pressed: one per `key` chord and per character of `type`.
+    public var keyPresses: Int
+    /// Spoken commands (`say`).
+    public var utterances: Int
+    /// The technologies the scenario ran, in routing order.
+    public var technologies: [Technology]
     /// The most events the runner held at once (the window since the last
     /// input and the context kept for failure reports); bounded by the app,
     /// never by the length of the scenario.
@@ -92,24 +100,12 @@ public struct ScenarioRunner: Sendable {
     func prepare(_ scenario: Scenario, syntaxErrors: [ScriptError]) throws(ScriptErrors) -> PreparedScenario {
         var errors = syntaxErrors
         func done() -> ScriptErrors { ScriptErrors(errors: errors.sorted { $0.position < $1.position }) }
-        switch scenario.technology {
-        case .switchControl: break
-        case .fullKeyboardAccess, .voiceControl:
-            errors.append(ScriptError("technology '\(scenario.technology.name)' (\(scenario.technology)) is not available yet in this version of Switchyard; only switch-control runs", at: scenario.technologyPosition ?? scenario.appPosition))
-            throw done()
-        }
-        for (step, position) in scenario.steps {
-            switch step {
-            case .key:
-                errors.append(ScriptError("'key' drives Full Keyboard Access, which is not available yet in this version of Switchyard", at: position))
-            case .say:
-                errors.append(ScriptError("'say' drives Voice Control, which is not available yet in this version of Switchyard", at: position))
-            default: break
-            }
-        }
         // Lines that did not parse hide what they would have set: no element
-        // checks without the app, no switch checks after unknown settings.
+        // checks without the app, no technology checks without the
+        // `technology` line, no switch checks after unknown settings.
         let unparsed = scenario.unparsed
+        let technologiesKnown = !unparsed.contains { $0.command == "technology" }
+        let technologies = TechnologyRoute(scenario)
         var app: AppModel? = nil
         if !unparsed.contains(where: { $0.command == "app" }) {
             do {
@@ -125,21 +121,33 @@ public struct ScenarioRunner: Sendable {
                 app?.startScreen = start.name
             }
         }
-        var settings = SwitchControlSettings()
-        var settingsKnown = !unparsed.contains { $0.command == "settings" }
-        if let f = scenario.settingsFile {
-            let path = Self.resolve(f, relativeTo: scenario.file)
+        // Each technology's settings: its defaults, its settings file, then the `set` lines before the first step.
+        var settings = technologies.defaults
+        var switchesKnown = technologiesKnown && !unparsed.contains { $0.command == "settings" }
+        var fileOf: [Technology: SourcePosition] = [:]
+        for line in scenario.settingsFiles where technologiesKnown {
+            let owner = line.technology ?? scenario.technology
+            if let problem = technologies.missing(owner, for: "'settings \(owner.name) …'", verb: "is for") {
+                errors.append(ScriptError(problem, at: line.position))
+                continue
+            }
+            if let first = fileOf[owner] {
+                errors.append(ScriptError("a second settings file for \(owner) (the first is named on line \(first.line ?? 0)); give each technology one settings file", at: line.position))
+                continue
+            }
+            fileOf[owner] = line.position
+            let path = Self.resolve(line.path, relativeTo: scenario.file)
             do {
                 let bytes = try InputFile.read(path)
                 do {
-                    settings = try SwitchControlSettings.load(json: bytes, file: path)
+                    settings[owner] = try TechnologySettings.load(owner, json: bytes, file: path)
                 } catch {
-                    settingsKnown = false
-                    errors.append(ScriptError(error, namedAt: scenario.settingsPosition!, note: "settings file named here"))
+                    if owner == .switchControl { switchesKnown = false }
+                    errors.append(ScriptError(error, namedAt: line.position, note: "settings file named here"))
                 }
             } catch {
-                settingsKnown = false
-                errors.append(ScriptError("cannot read settings file '\(path)': \(error)", at: scenario.settingsPosition!))
+                if owner == .switchControl { switchesKnown = false }
+                errors.append(ScriptError("cannot read settings file '\(path)': \(error)", at: line.position))
             }
         }
         // A `set` line that did not parse may have changed the switches or the press length.
@@ -153,19 +161,29 @@ public struct ScenarioRunner: Sendable {
                 }
                 continue
             }
-            do {
-                try settings.set(o.name, o.value)
-            } catch {
-                settingsKnown = settingsKnown && o.name != "switches"
-                errors.append(ScriptError(error.message, at: o.position))
+            guard technologiesKnown else { continue }
+            switch technologies.owner(ofSetting: o.name) {
+            case .failure(let problem):
+                errors.append(ScriptError(problem.message, at: o.position))
+            case .success(let owner):
+                do {
+                    try settings[owner]!.set(o.name, o.value)
+                } catch {
+                    if o.name == "switches" { switchesKnown = false }
+                    errors.append(ScriptError(error.message, at: o.position))
+                }
             }
         }
         let matcher = ElementMatcher()
         var clock = EarliestClock(pressLength: pressLength)
         var later = settings
         for (step, position) in scenario.steps {
-            let known = settingsKnown && position.line ?? 0 < firstUnparsedSet
+            let known = switchesKnown && position.line ?? 0 < firstUnparsedSet
             if !known { clock.pressLength = .zero }
+            if technologiesKnown, let needed = step.technology, let problem = technologies.missing(needed, for: step.commandName, verb: step.isExpectation ? "checks" : "drives") {
+                errors.append(ScriptError(problem, at: position))
+                continue
+            }
             switch step {
             case .set(let name, let value):
                 // Checked as it will apply: on the settings as they stand at that line.
@@ -176,40 +194,30 @@ public struct ScenarioRunner: Sendable {
                     }
                     continue
                 }
-                do {
-                    var next = later
-                    try next.set(name, value)
-                    try next.validate()
-                    later = next
-                } catch let e as SettingsError {
-                    if name == "switches" { settingsKnown = false }
-                    errors.append(ScriptError(e.message, at: position))
-                } catch let e as SessionError {
-                    if name == "switches" { settingsKnown = false }
-                    errors.append(ScriptError(e.message, at: position))
-                } catch {
-                    errors.append(ScriptError("\(error)", at: position))
+                guard technologiesKnown else { break }
+                switch technologies.owner(ofSetting: name) {
+                case .failure(let problem):
+                    errors.append(ScriptError(problem.message, at: position))
+                case .success(let owner):
+                    do {
+                        var next = later[owner]!
+                        try next.set(name, value)
+                        try next.validate()
+                        later[owner] = next
+                    } catch {
+                        if name == "switches" { switchesKnown = false }
+                        errors.append(ScriptError((error as? SettingsError)?.message ?? (error as? SessionError)?.message ?? "\(error)", at: position))
+                    }
                 }
             case .press(let id, _), .down(let id), .up(let id):
-                if known, later.assignment(of: id) == nil {
-                    let names = later.switches.map(\.switchID.name)
+                if known, case .switchControl(let sc)? = later[.switchControl], sc.assignment(of: id) == nil {
+                    let names = sc.switches.map(\.switchID.name)
                     let hint = Suggestion.hint(for: id.name, among: names, fallback: "; the configured switches are: \(names.joined(separator: ", "))")
                     errors.append(ScriptError("unknown switch '\(id.name)'\(hint)", at: position))
                 }
             case .expect(let e):
                 guard let app else { break }
-                let names: [ElementName]
-                switch e {
-                case .highlighted(let n, _), .activated(let n, _), .value(let n, _): names = [n]
-                default: names = []
-                }
-                for n in names {
-                    if case .highlighted(.label(let l), _) = e, ScannerMenu.canShow(l, in: app) { continue }
-                    if let p = matcher.problem(with: n, in: app) { errors.append(ScriptError(p, at: position)) }
-                }
-                if case .screen(let s) = e, !app.screens.contains(where: { $0.name == s || $0.title == s }) {
-                    errors.append(ScriptError("no screen named or titled '\(s)'; the app has: \(app.screens.map(\.name).joined(separator: ", "))", at: position))
-                }
+                for problem in e.problems(in: app, matcher: matcher) { errors.append(ScriptError(problem, at: position)) }
             default: break
             }
             if let problem = clock.take(step, at: position) { errors.append(ScriptError(problem, at: position)) }
@@ -217,16 +225,16 @@ public struct ScenarioRunner: Sendable {
         if let position = scenario.firstStepPastTimeLimit(pressLength: pressLength) {
             errors.append(ScriptError("the scenario's clock can pass the longest simulated time, \(Interval.maximum) (1000 years), at this step; expected waits, presses and windows that add up to less", at: position))
         }
-        let configuration = SessionConfiguration(technology: .switchControl(settings), navigation: NavigationOptions())
-        if let app {
+        let configuration = SessionConfiguration(technologies: scenario.technologies.compactMap { settings[$0] })
+        if let app, technologiesKnown {
             do {
                 _ = try Session(app: app, configuration: configuration)
             } catch {
                 // Point at the last `set` of a setting the message names (the line
-                // that made the contradiction), else the settings file, else `app`.
+                // that made the contradiction), else a settings file, else `app`.
                 let message = error.message
                 let culprit = scenario.overrides.last { error.settingNames.contains($0.name) }?.position
-                errors.append(ScriptError(message, at: culprit ?? scenario.settingsPosition ?? scenario.overrides.first?.position ?? scenario.appPosition))
+                errors.append(ScriptError(message, at: culprit ?? scenario.settingsFiles.first?.position ?? scenario.overrides.first?.position ?? scenario.appPosition))
             }
         }
         guard errors.isEmpty, let app else { throw done() }
@@ -254,7 +262,9 @@ public struct ScenarioRunner: Sendable {
             run.go()
             return ScenarioResult(file: p.scenario.file, failures: run.failures, stopped: run.stopped,
                                   expectations: run.expectations, held: run.expectations - run.failedExpectations,
-                                  endTime: run.cursor, presses: run.presses, peakRetainedEvents: run.peakRetained)
+                                  endTime: run.cursor, presses: run.switchPresses + run.keyPresses + run.utterances,
+                                  switchPresses: run.switchPresses, keyPresses: run.keyPresses, utterances: run.utterances,
+                                  technologies: p.scenario.technologies, peakRetainedEvents: run.peakRetained)
         }
     }
 }
@@ -286,7 +296,7 @@ struct EarliestClock {
             guard t < now else { return nil }
             if let lastAt { return "time goes backwards: 'at \(t)' comes after 'at \(lastAt)'" }
             return "time goes backwards: 'at \(t)' but the clock is already at \(now) here (after line \(movedOn ?? 1))"
-        case .down, .up, .key, .say, .expect, .set: return nil
+        case .down, .up, .key, .type, .say, .expect, .set: return nil
         }
         if by > .zero {
             now = now + by
@@ -353,13 +363,17 @@ struct Run {
     var batch: [TimedEvent] = []
     var peakRetained = 0
     var expectations = 0
-    var presses = 0
+    var switchPresses = 0
+    var keyPresses = 0
+    var utterances = 0
     /// The line being run: where a `bug` event is reported.
     var position: SourcePosition
     /// The last line whose `within` wait moved the clock.
     var lastWithin: SourcePosition? = nil
-    /// The settings as they stand (a `set` step changes them from there on).
-    var settings: SwitchControlSettings
+    /// Each technology's settings as they stand (a `set` step changes them from there on).
+    var settings: [Technology: TechnologySettings] = [:]
+    /// Which technology each setting name reaches.
+    let route: TechnologyRoute
     var pressLength: Interval
     let matcher = ElementMatcher()
 
@@ -368,11 +382,8 @@ struct Run {
         self.each = each
         // Prepared scenarios were checked to build a session.
         self.session = try! Session(app: prepared.app, configuration: prepared.configuration)
-        if case .switchControl(let s)? = prepared.configuration.settings(of: .switchControl) {
-            settings = s
-        } else {
-            settings = SwitchControlSettings()
-        }
+        for s in prepared.configuration.technologies { settings[s.technology] = s }
+        route = TechnologyRoute(prepared.scenario)
         pressLength = prepared.pressLength
         position = prepared.scenario.appPosition
     }
@@ -451,7 +462,7 @@ struct Run {
 
     mutating func perform(_ step: ScenarioStep, at position: SourcePosition) {
         switch step {
-        case .press, .down, .up, .key, .say:
+        case .press, .down, .up, .key, .type, .say:
             // Event expectations look at what happened since the last input.
             sinceInput.reset()
         case .wait, .at, .expect, .set:
@@ -459,26 +470,27 @@ struct Run {
         }
         switch step {
         case .press(let id, let length):
-            presses += 1
+            switchPresses += 1
             deliver(.switchDown(id))
             moveTo(cursor + (length ?? pressLength))
             deliver(.switchUp(id))
         case .down(let id):
-            presses += 1
+            switchPresses += 1
             deliver(.switchDown(id))
         case .up(let id):
             deliver(.switchUp(id))
-        case .key(let key, let mods):
-            presses += 1
-            // The key with its modifiers as a chord: modifier keys go down
-            // first and come up last, each transition at the same instant.
-            if let chord = try? KeyChord.parse((mods.names + [key]).joined(separator: "+")) {
+        case .key(let chord):
+            // Every transition of the chord at the clock's instant: a key takes no simulated time.
+            keyPresses += 1
+            for stroke in chord.strokes { deliver(.key(stroke)) }
+        case .type(_, let chords):
+            keyPresses += chords.count
+            for chord in chords {
                 for stroke in chord.strokes { deliver(.key(stroke)) }
-            } else {
-                fail("key '\(key)' is not a key name Switchyard knows", at: position)
             }
         case .say(let phrase):
-            presses += 1
+            // Heard at the clock's instant: Voice Control acts at once and schedules nothing.
+            utterances += 1
             deliver(.utterance(phrase))
         case .wait(let d):
             moveTo(cursor + d)
@@ -503,15 +515,17 @@ struct Run {
             }
             // Checked when the scenario was prepared; a failure here is reported, not trapped.
             do {
-                var next = settings
+                guard case .success(let owner) = route.owner(ofSetting: name), var next = settings[owner] else {
+                    throw TechnologyRoute.Problem(message: "no technology of this scenario has it")
+                }
                 try next.set(name, value)
                 let at = cursor
                 var problem: (any Error)? = nil
                 take { session, out in
-                    do { out = try session.reconfigure(.switchControl(next), at: at) } catch { problem = error }
+                    do { out = try session.reconfigure(next, at: at) } catch { problem = error }
                 }
                 if let problem { throw problem }
-                settings = next
+                settings[owner] = next
             } catch {
                 failures.append(ExpectationFailure(position: position, message: "cannot apply 'set \(name) \(value)': \(error)", context: recent, time: cursor))
             }
@@ -641,6 +655,8 @@ struct Run {
         case .scanningStopped(let within):
             let ok = awaitEvent(within, seen: sinceInput.scanningStopped) { if case .scanningStopped = $0 { return true } else { return false } }
             if !ok { fail("expected scanning to stop\(within.map { " within \($0)" } ?? ""), but it did not (now \(cursor))", at: position) }
+        case .focused, .focusHidden, .overlay, .label, .disambiguation:
+            if let problem = presentationProblem(e) { fail(problem, at: position) }
         }
     }
 }
@@ -650,7 +666,7 @@ extension Expectation {
     var window: Interval? {
         switch self {
         case .highlighted(_, let w), .activated(_, let w), .announcement(_, let w), .scanningStopped(let w): return w
-        case .screen, .value, .noActivation, .menu, .menuContains: return nil
+        case .screen, .value, .noActivation, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
         }
     }
 }

@@ -38,6 +38,17 @@ public enum Expectation: Hashable, Sendable {
     case menuContains(String)
     /// Scanning stopped since the last input, or within the window.
     case scanningStopped(within: Interval?)
+    /// Full Keyboard Access's focus ring shows on this element now.
+    case focused(ElementName)
+    /// No focus ring shows: nothing is focused yet, or Auto-Hide hid it.
+    case focusHidden
+    /// Voice Control shows this overlay now (nil: none), and, when `badges`
+    /// is given, exactly these badge texts in order.
+    case overlay(OverlayKind?, badges: [String]?)
+    /// What the overlay (or an open disambiguation) shows on this element.
+    case label(ElementName, equals: String)
+    /// Voice Control's disambiguation shows exactly these candidates, in order (empty: none shows).
+    case disambiguation([ElementName])
 }
 
 /// One step of a scenario.
@@ -48,9 +59,13 @@ public enum ScenarioStep: Hashable, Sendable {
     case down(SwitchID)
     /// A held switch comes up.
     case up(SwitchID)
-    /// A key stroke: down and up.
-    case key(String, modifiers: KeyModifiers)
-    /// A spoken phrase.
+    /// A key chord (`tab+z`): each key down in order, then up in reverse,
+    /// all at the clock's instant (`KeyChord.strokes`).
+    case key(KeyChord)
+    /// Text typed on the US English layout Full Keyboard Access reads: one
+    /// chord per character (Shift for capitals), all at the clock's instant.
+    case type(String, chords: [KeyChord])
+    /// A spoken phrase, heard at the clock's instant.
     case say(String)
     /// Let time pass.
     case wait(Interval)
@@ -84,16 +99,36 @@ public enum AppSource: Hashable, Sendable {
     case file(String)
 }
 
+/// A `settings` line: a technology's settings file.
+public struct SettingsFileLine: Hashable, Sendable {
+    /// The technology it names (`settings voice PATH`); nil for `settings
+    /// PATH`, which is the first technology's of the `technology` line.
+    public var technology: Technology?
+    /// The path, relative to the scenario's folder.
+    public var path: String
+    /// Where the line stands.
+    public var position: SourcePosition
+
+    public init(technology: Technology?, path: String, position: SourcePosition) {
+        self.technology = technology
+        self.path = path
+        self.position = position
+    }
+}
+
 /// A parsed scenario file (docs/scenarios.md).
 public struct Scenario: Hashable, Sendable {
     public var file: String
     public var app: AppSource
     public var appPosition: SourcePosition
-    /// The technology the scenario drives (`technology NAME`; default Switch Control).
-    public var technology: Technology
+    /// The technologies the scenario runs, as the `technology` line names
+    /// them, in order (default: Switch Control alone). An input goes to the
+    /// one that handles it.
+    public var technologies: [Technology]
+    /// Where the `technology` line stands; nil without one.
     public var technologyPosition: SourcePosition?
-    public var settingsFile: String?
-    public var settingsPosition: SourcePosition?
+    /// The `settings` lines, in order.
+    public var settingsFiles: [SettingsFileLine]
     /// `set NAME VALUE` lines before the first step, in order: the initial
     /// settings. Later `set` lines are steps (`ScenarioStep.set`).
     public var overrides: [(name: String, value: String, position: SourcePosition)]
@@ -106,8 +141,11 @@ public struct Scenario: Hashable, Sendable {
     /// `settings` or `set` line that did not parse) and makes the others.
     public var unparsed: [UnparsedCommand] = []
 
+    /// The first technology named (Switch Control without a `technology` line).
+    public var technology: Technology { technologies.first ?? .switchControl }
+
     public static func == (a: Scenario, b: Scenario) -> Bool {
-        a.file == b.file && a.app == b.app && a.technology == b.technology && a.settingsFile == b.settingsFile
+        a.file == b.file && a.app == b.app && a.technologies == b.technologies && a.settingsFiles == b.settingsFiles
             && a.overrides.map(\.name) == b.overrides.map(\.name) && a.overrides.map(\.value) == b.overrides.map(\.value)
             && a.startScreen?.name == b.startScreen?.name
             && a.steps.map(\.step) == b.steps.map(\.step) && a.steps.map(\.position) == b.steps.map(\.position)

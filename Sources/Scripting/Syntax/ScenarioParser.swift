@@ -11,15 +11,9 @@ public struct ScenarioParser {
 
     public init(file: String) { self.file = file }
 
-    static let commands = ["app", "technology", "settings", "set", "start-screen", "press", "down", "up", "key", "say", "wait", "at", "expect"]
-    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "no", "menu", "scanning"]
-
-    /// Key names a `key` command accepts (besides single letters and digits).
-    public static let keyNames = [
-        "Tab", "Space", "Enter", "Escape", "Backspace", "Delete", "Left", "Right", "Up", "Down",
-        "Home", "End", "PageUp", "PageDown",
-        "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
-    ]
+    static let commands = ["app", "technology", "settings", "set", "start-screen", "press", "down", "up", "key", "type", "say", "wait", "at", "expect"]
+    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "no", "menu", "scanning",
+                               "focused", "focus", "overlay", "label", "disambiguation"]
 
     /// Parses `text`.
     /// - Throws: `ScriptErrors` with every syntax error found, in file order.
@@ -37,7 +31,7 @@ public struct ScenarioParser {
         var errors: [ScriptError] = []
         var scenario = Scenario(
             file: file, app: .demo, appPosition: SourcePosition(file: file, line: 1, column: 1),
-            technology: .switchControl, technologyPosition: nil, settingsFile: nil, settingsPosition: nil,
+            technologies: [.switchControl], technologyPosition: nil, settingsFiles: [],
             overrides: [], startScreen: nil, steps: [])
         var sawApp = false
         for command in Lexer.commands(in: text, file: file) {
@@ -150,17 +144,21 @@ public struct ScenarioParser {
             s.appPosition = where_
             try c.end()
         case "technology":
-            let t = try c.word("a technology: \(Technology.names.joined(separator: ", "))")
-            guard let tech = Technology(name: t.text) else {
-                throw ScriptError("unknown technology '\(t.text)'; expected switch-control, keyboard or voice", at: c.position(t))
+            guard s.technologyPosition == nil else {
+                throw ScriptError("'technology' given twice; name every technology on one line, e.g. 'technology switch-control voice'", at: where_)
             }
-            s.technology = tech
+            s.technologies = try technologies(&c)
             s.technologyPosition = where_
-            try c.end()
         case "settings":
-            s.settingsFile = try c.text("a settings file")
-            s.settingsPosition = where_
+            // `settings PATH`, or `settings TECHNOLOGY PATH` for one of several technologies.
+            var technology: Technology? = nil
+            if c.tokens.count - c.k >= 2, c.tokens[c.k].kind == .word, let t = Technology(name: c.tokens[c.k].text) {
+                technology = t
+                c.k += 1
+            }
+            let path = try c.text("a settings file")
             try c.end()
+            s.settingsFiles.append(SettingsFileLine(technology: technology, path: path, position: where_))
         case "set":
             let name = try c.word("a setting name such as auto-scanning-time")
             let value = try c.value("a value for '\(name.text)'")
@@ -211,10 +209,14 @@ public struct ScenarioParser {
             try c.end()
             return head.text == "down" ? .down(id) : .up(id)
         case "key":
-            let t = try c.word("a key such as Tab, shift+Tab or Space")
-            let (key, mods) = try keySpec(t, c)
+            let chord = try keyChord(&c)
             try c.end()
-            return .key(key, modifiers: mods)
+            return .key(chord)
+        case "type":
+            let t = try c.next("the text to type in double quotes, e.g. type \"Latte\"")
+            guard t.kind == .string else { throw ScriptError("expected the text to type in double quotes, e.g. type \"Latte\", found \(Cursor.describe(t))", at: c.position(t)) }
+            try c.end()
+            return .type(t.text, chords: try typedChords(t, c))
         case "say":
             let phrase = try c.quoted("a phrase such as \"tap Pay\"")
             try c.end()
@@ -270,6 +272,44 @@ public struct ScenarioParser {
             let w = try c.word("'stopped'")
             guard w.text == "stopped" else { throw ScriptError("expected 'expect scanning stopped', found '\(w.text)'", at: c.position(w)) }
             return .scanningStopped(within: try within(&c))
+        case "focused":
+            return .focused(try elementName(&c))
+        case "focus":
+            let w = try c.word("'hidden'")
+            guard w.text == "hidden" else { throw ScriptError("expected 'expect focus hidden' or 'expect focused NAME', found '\(w.text)'", at: c.position(w)) }
+            return .focusHidden
+        case "overlay":
+            let kinds = OverlayKind.allCases.map(\.rawValue) + ["none"]
+            let w = try c.word("the overlay: \(kinds.joined(separator: ", "))")
+            if w.text == "none" { return .overlay(nil, badges: nil) }
+            guard let kind = OverlayKind(rawValue: w.text) else {
+                let hint = Suggestion.hint(for: w.text, among: kinds, fallback: "; expected \(kinds.joined(separator: ", "))")
+                throw ScriptError("unknown overlay '\(w.text)'\(hint)", at: c.position(w))
+            }
+            var badges: [String] = []
+            while !c.atEnd {
+                let b = try c.next("a badge: a name in quotes or a number")
+                guard b.kind != .equals else { throw ScriptError("expected a badge (a name in quotes or a number), found '='", at: c.position(b)) }
+                badges.append(b.text)
+            }
+            return .overlay(kind, badges: badges.isEmpty ? nil : badges)
+        case "label":
+            guard c.accept("of") else { throw c.error("expected 'of', e.g. 'expect label of \"Wi-Fi\" = \"6\"'") }
+            let name = try elementName(&c)
+            let eq = try c.next("'=' and the badge text")
+            guard eq.kind == .equals else { throw ScriptError("expected '=' after the element name, found \(Cursor.describe(eq))", at: c.position(eq)) }
+            let shown = try c.next("the badge text in quotes")
+            guard shown.kind != .equals else { throw ScriptError("expected the badge text in quotes, found '='", at: c.position(shown)) }
+            return .label(name, equals: shown.text)
+        case "disambiguation":
+            if c.tokens.count - c.k == 1, c.tokens[c.k].kind == .word, c.tokens[c.k].text == "none" {
+                c.k += 1
+                return .disambiguation([])
+            }
+            var names: [ElementName] = []
+            while !c.atEnd { names.append(try elementName(&c)) }
+            guard !names.isEmpty else { throw c.error("expected the candidates in order (labels in quotes, #identifiers or paths), or 'none'") }
+            return .disambiguation(names)
         default:
             let hint = Suggestion.closest(to: kind.text, among: Self.expectations).map { "; did you mean '\($0)'?" }
                 ?? "; expected one of: \(Self.expectations.joined(separator: ", "))"
@@ -302,19 +342,66 @@ public struct ScenarioParser {
         }
     }
 
-    func keySpec(_ t: Token, _ c: Cursor) throws(ScriptError) -> (String, KeyModifiers) {
-        let parts = t.text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        var mods: KeyModifiers = []
-        for m in parts.dropLast() {
-            guard let mod = KeyModifiers.names.first(where: { $0.0 == m.lowercased() })?.1 else {
-                throw ScriptError("unknown modifier '\(m)'; expected \(KeyModifiers.names.map(\.0).joined(separator: ", "))", at: c.position(t))
+    /// `technology NAME…`: each name once (aliases as `Technology` reads
+    /// them), and no pair that cannot run together
+    /// (`SessionConfiguration.conflict(adding:beside:)`).
+    func technologies(_ c: inout Cursor) throws(ScriptError) -> [Technology] {
+        var out: [Technology] = []
+        repeat {
+            let t = try c.word("a technology: \(Technology.names.joined(separator: ", "))")
+            guard let tech = Technology(name: t.text) else {
+                let hint = Suggestion.hint(for: t.text, among: Technology.names, fallback: "; expected switch-control, keyboard or voice")
+                throw ScriptError("unknown technology '\(t.text)'\(hint)", at: c.position(t))
             }
-            mods.insert(mod)
+            for other in out {
+                if let problem = SessionConfiguration.conflict(adding: tech, beside: other) { throw ScriptError(problem, at: c.position(t)) }
+            }
+            out.append(tech)
+        } while !c.atEnd
+        return out
+    }
+
+    /// A `key` line's chord, read by the engine (`KeyChord.parse`): the
+    /// words and `=` signs written together without spaces (`shift+=`).
+    func keyChord(_ c: inout Cursor) throws(ScriptError) -> KeyChord {
+        let what = "a key such as tab, shift+tab, tab+z, KEY_LEFT or escape"
+        let first = try c.next(what)
+        if first.kind == .string {
+            throw ScriptError("expected \(what), found \(Cursor.describe(first)); to type text, write 'type \"\(first.text)\"'", at: c.position(first))
         }
-        let key = parts.last ?? ""
-        if key.count == 1, let ch = key.first, ch.isLetter || ch.isNumber { return (key.lowercased(), mods) }
-        if let known = Self.keyNames.first(where: { $0.lowercased() == key.lowercased() }) { return (known, mods) }
-        let hint = Suggestion.closest(to: key, among: Self.keyNames).map { "; did you mean '\($0)'?" } ?? ""
-        throw ScriptError("unknown key '\(key)'\(hint); expected a letter, a digit or one of: \(Self.keyNames.joined(separator: ", "))", at: c.position(t))
+        var spec = first.text
+        var end = first.column + first.text.count
+        while !c.atEnd, c.tokens[c.k].kind != .string, c.tokens[c.k].column == end {
+            spec += c.tokens[c.k].text
+            end += c.tokens[c.k].text.count
+            c.k += 1
+        }
+        do {
+            return try KeyChord.parse(spec)
+        } catch {
+            // At the part the engine does not know, when it is one part.
+            var column = first.column
+            for part in spec.split(separator: "+", omittingEmptySubsequences: false) {
+                if part.isEmpty || KeyChord.key(named: String(part)) == nil { break }
+                column += part.count + 1
+            }
+            if column >= first.column + spec.count { column = first.column }
+            throw ScriptError(error.message, at: SourcePosition(file: file, line: c.line, column: column))
+        }
+    }
+
+    /// The chords that type `text` on the US English layout (`Key.typing`):
+    /// a character's key, with Shift held for a capital or a shifted symbol.
+    func typedChords(_ t: Token, _ c: Cursor) throws(ScriptError) -> [KeyChord] {
+        guard !t.text.isEmpty else { throw ScriptError("expected text to type, found \"\"", at: c.position(t)) }
+        var chords: [KeyChord] = []
+        for (k, character) in t.text.enumerated() {
+            guard let (key, shifted) = Key.typing(character) else {
+                let shown = TerminalText.escaped(String(character), keepNewlines: false)
+                throw ScriptError("'\(shown)' (character \(k + 1) of the text) has no key on the US English layout Full Keyboard Access types with; type letters, digits, spaces and ASCII punctuation, and send other keys with 'key'", at: c.position(t))
+            }
+            chords.append(KeyChord(shifted ? [.leftShift, key] : [key]))
+        }
+        return chords
     }
 }

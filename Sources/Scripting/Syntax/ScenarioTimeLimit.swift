@@ -23,7 +23,7 @@ extension Scenario {
             case .expect(let e): bound = bound + (e.longestRun ?? .zero)
             case .set(let name, let value):
                 if name == "press-length", case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
-            case .down, .up, .key, .say: break
+            case .down, .up, .key, .type, .say: break
             }
             if bound > limit { return position }
         }
@@ -37,7 +37,7 @@ extension Expectation {
         switch self {
         case .highlighted(_, let within), .activated(_, let within), .announcement(_, let within), .scanningStopped(let within): return within
         case .noActivation(let d): return d
-        case .screen, .value, .menu, .menuContains: return nil
+        case .screen, .value, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
         }
     }
 }

@@ -117,6 +117,22 @@ public enum TranscriptFormat {
         TerminalText.escaped(rawTextLine(e), keepNewlines: false)
     }
 
+    /// `textLine(_:)`, with the technology that caused the event after the
+    /// instant when `showingTechnology` (a session of several technologies):
+    /// `0.2s [voice] tap "Pay" at (195, 236)`. The session's own events
+    /// (the start screen, `focusRestored`, an input nobody handles) carry no
+    /// technology and read as without it.
+    /// - Parameters:
+    ///   - e: the event.
+    ///   - showingTechnology: whether to name the technology.
+    /// - Returns: the line.
+    public static func textLine(_ e: TimedEvent, showingTechnology: Bool) -> String {
+        let line = textLine(e)
+        guard showingTechnology, let t = e.technology else { return line }
+        let time = e.time.description
+        return time + " [\(t.name)]" + line.dropFirst(time.count)
+    }
+
     /// `textLine` before escaping.
     static func rawTextLine(_ e: TimedEvent) -> String {
         let t = e.time.description

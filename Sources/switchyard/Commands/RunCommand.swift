@@ -7,13 +7,15 @@ import Synchronization
 import DemoApp
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
-/// runs scenarios in simulated time, in parallel, and reports in order.
+/// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
+/// Voice Control beside one of the others) in simulated time, in parallel,
+/// and reports in order.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
-          SCENARIO      scenario files (docs/scenarios.md)
+          SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)
           --transcript  write every event as JSON Lines (docs/transcript.md)
           --junit       write a JUnit XML report, one test case per scenario
           --quiet       print only failures and the summary
@@ -68,7 +70,7 @@ struct RunCommand: Command {
         let (named, _) = ScenarioParser(file: file).parsePartially(text)
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
-        if let path = named.settingsFile { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
+        for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
         let runner = ScenarioRunner(appProvider: appProvider)
         do {
             let prepared = try runner.prepare(text: text, file: file)
@@ -119,13 +121,15 @@ struct RunCommand: Command {
                 Output.out("✗ \(file): could not run (see errors above)\n")
             case .ran(let r, let events):
                 if r.stopped != nil { unusable += 1 } else if r.passed { passed += 1 } else { failed += 1 }
+                // With several technologies, each event's line names the one that caused it.
+                let mixed = r.technologies.count > 1
                 if !quiet {
                     Output.out("── \(file)\n")
-                    for e in events { Output.out("  " + TranscriptFormat.textLine(e) + "\n") }
+                    for e in events { Output.out("  " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")
-                    for e in f.context { Output.out("    " + TranscriptFormat.textLine(e) + "\n") }
+                    for e in f.context { Output.out("    " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
                 }
                 if let stopped = r.stopped {
                     Output.report(stopped)
