@@ -31,7 +31,7 @@ public final class EvdevAdapter: InputAdapter {
     public func discover() throws(InputDeviceError) -> [DiscoveredDevice] {
         let all = discovery.enumerate()
         return all.filter { options.devnodes.isEmpty || options.devnodes.contains($0.devnode) }
-            .map { DiscoveredDevice(info: $0, match: options.profiles.match($0, override: options.profileOverride)) }
+            .map { DiscoveredDevice(info: $0, match: options.match($0)) }
     }
 
     /// Opens every device with a profile (or the ones asked for). Devices
@@ -69,7 +69,7 @@ public final class EvdevAdapter: InputAdapter {
                 switch event {
                 case .added(let info):
                     guard options.devnodes.isEmpty || options.devnodes.contains(info.devnode) else { continue }
-                    out += open(DiscoveredDevice(info: info, match: options.profiles.match(info, override: options.profileOverride)), at: now)
+                    out += open(DiscoveredDevice(info: info, match: options.match(info)), at: now)
                 case .removed(let info):
                     out += close(syspath: info.syspath, at: now)
                 }
