@@ -96,3 +96,46 @@ extension HardwareTests {
         }
     }
 }
+
+/// `switchyard live` on umockdev devices with Full Keyboard Access and Voice Control.
+extension UmockdevTests {
+    @Suite(.enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
+    struct LiveTechnologyDevices {
+        /// `--technology keyboard`: the Xbox pad's right shoulder is Tab.
+        @Test func aControllerMovesTheFocus() throws {
+            let testbed = try Testbed()
+            try testbed.add(.xboxPad)
+            let tool = try ToolProcess(["live", "--technology", "keyboard", "--device", testbed.devnode(.xboxPad)])
+            #expect(tool.waitForOutput(containing: "0s device added \"Microsoft X-Box 360 pad\"\n"))
+            let now = Date().timeIntervalSince1970
+            try testbed.inject(.xboxPad, [ev(now, "EV_KEY", "BTN_TR", 1), syn(now), ev(now, "EV_KEY", "BTN_TR", 0), syn(now)])
+            #expect(tool.waitForOutput(containing: " focused \"Cart\" {320, 60, 54×32}\n"))
+            tool.send(SIGTERM)
+            #expect(tool.wait().status == 143)
+            #expect(tool.stderr == "switchyard live: stopped by SIGTERM; devices released\n")
+        }
+
+        /// Voice Control beside Switch Control on a switch box: the terminal
+        /// is the prompt. The recording keeps the box's events and the
+        /// typed utterance, and replays to the same transcript.
+        @Test func theTerminalIsThePromptBesideADevice() throws {
+            let testbed = try Testbed()
+            try testbed.add(.switchBox)
+            let pty = try PseudoTerminal()
+            let scratch = try HardwareTests.LiveTechnologyProcess.Scratch()
+            let tool = try ToolProcess(["live", "--technology", "switch-control,voice", "--device", testbed.devnode(.switchBox),
+                                        "--transcript", scratch.path + "/live.jsonl", "--record", scratch.path + "/live.evemu"], stdin: pty.slave)
+            #expect(tool.waitForOutput(containing: "0s device added \"Terminal keyboard\"\n"))
+            #expect(tool.stdout.contains("0s device added \"Switchyard Test 2-Switch Box\"\n"))
+            ToolProcess.type(Array("tap Cart\r".utf8), to: pty.master)
+            #expect(tool.waitForOutput(containing: " tap \"Cart\""))
+            tool.send(SIGTERM)
+            #expect(tool.wait().status == 143)
+            #expect(pty.canonical)
+            let replay = try ToolProcess(["replay", scratch.path + "/live.evemu", "--technology", "switch-control,voice", "--format", "json"])
+            #expect(replay.wait().status == 0)
+            #expect(replay.stdout == (try scratch.read("live.jsonl")))
+            #expect(replay.stdout.hasSuffix(#""event":"deviceRemoved","device":"Terminal keyboard"}"# + "\n"))
+        }
+    }
+}

@@ -54,6 +54,31 @@ import Testing
         #expect(SessionRecording(clock: SessionClock(epochMicroseconds: 0)).text == nil)
     }
 
+    /// The adapter marks each device's opening with an empty frame: the
+    /// first device that sends events is recorded from its own opening; when
+    /// none sends any, the first one opened is, so that a replay still adds
+    /// and removes it.
+    @Test func theRecordedDeviceStartsWhereItOpened() throws {
+        let keyboard = DeviceInfo(evemu: try TestDevice.keyboard.description(), source: "kbd")
+        let box = DeviceInfo(evemu: try TestDevice.switchBox.description(), source: "box")
+        let sending = SessionRecording(clock: SessionClock(epochMicroseconds: 0))
+        sending.observe(keyboard, syn(0))
+        sending.observe(box, syn(0))
+        sending.observe(box, ev(1, "EV_KEY", "KEY_SPACE", 1))
+        sending.observe(box, syn(1))
+        sending.observe(keyboard, ev(2, "EV_KEY", "KEY_A", 1))
+        sending.end(at: .seconds(3))
+        #expect(sending.recorder?.recording.description.name == "Switchyard Test 2-Switch Box")
+        #expect(sending.recorder?.recording.events == [syn(0), ev(1, "EV_KEY", "KEY_SPACE", 1), syn(1), syn(3)])
+
+        let quiet = SessionRecording(clock: SessionClock(epochMicroseconds: 0))
+        quiet.observe(keyboard, syn(0.5))
+        quiet.observe(box, syn(0.5))
+        quiet.end(at: .seconds(3))
+        #expect(quiet.recorder?.recording.description.name == "Switchyard Test USB Keyboard")
+        #expect(quiet.recorder?.recording.events == [syn(0.5), syn(3)])
+    }
+
     /// An evemu recording without Switchyard lines reads as before; a file
     /// with neither says what an evemu recording lacks.
     @Test func aPlainEvemuRecordingHasNoInputLines() throws {
