@@ -69,6 +69,13 @@ import Testing
         #expect(p.line == "")
     }
 
+    /// Nothing typed after Ctrl-C or Ctrl-D counts: the session is over.
+    @Test func nothingCountsAfterTheEnd() {
+        var p = UtterancePrompt(closesAfterLine: false)
+        #expect(p.feed((Self.text("go") + [0x04] + Self.text(" back\r"))[...]) == ([.quit], 3))
+        #expect(p.feed(([0x03] + Self.text("x\r"))[...]) == ([.interrupt], 1))
+    }
+
     @Test func theLineStopsAtItsLimit() {
         let (_, line) = Self.typed([UInt8](repeating: UInt8(ascii: "a"), count: UtterancePrompt.maximumLength + 50))
         #expect(line.count == 1000)

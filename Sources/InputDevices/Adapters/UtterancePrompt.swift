@@ -69,8 +69,8 @@ public struct UtterancePrompt: Hashable, Sendable {
     /// Reads bytes while the prompt is open.
     /// - Parameter bytes: what the terminal sent.
     /// - Returns: the actions, and how many bytes were read: all of them,
-    ///   or, when the prompt closed, those up to the key that closed it
-    ///   (the rest are the caller's).
+    ///   or, when the prompt closed or Ctrl-C or Ctrl-D ended the session,
+    ///   those up to that key (the rest are the caller's).
     public mutating func feed(_ bytes: ArraySlice<UInt8>) -> (actions: [Action], consumed: Int) {
         var actions: [Action] = []
         var i = bytes.startIndex
@@ -78,10 +78,10 @@ public struct UtterancePrompt: Hashable, Sendable {
             let b = bytes[i]
             i += 1
             switch b {
-            case 0x03:
-                actions.append(.interrupt)
-            case 0x04:
-                actions.append(.quit)
+            case 0x03, 0x04:
+                // The session ends: nothing typed after it counts.
+                actions.append(b == 0x03 ? .interrupt : .quit)
+                return (actions, i - bytes.startIndex)
             case 0x0d, 0x0a:
                 let text = line.trimmingCharacters(in: .whitespaces)
                 if !text.isEmpty { actions.append(.utterance(text)) }
