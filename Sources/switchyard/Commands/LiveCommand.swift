@@ -73,7 +73,9 @@ struct LiveCommand: Command {
     /// terminal, a bad file).
     func run() throws -> ExitStatus {
         // What cannot work is said before anything starts.
-        if device == "terminal", !TerminalKeyboardAdapter.isTerminal() { throw SetupError.notATerminal(command: Self.name) }
+        if device == "terminal", !TerminalKeyboardAdapter.isTerminal() {
+            throw SetupError.notATerminal(command: Self.name, byDefault: deviceOption == nil)
+        }
         if device != "terminal", device != "auto", !FileManager.default.fileExists(atPath: device) {
             throw SetupError.noDevice(command: Self.name, devnode: device)
         }
