@@ -102,7 +102,7 @@ import Testing
         let path = TestDevice.fixturesDirectory + "/recordings/xbox-pad-session.evemu"
         let replay = EvemuReplayAdapter.Replay(recording: try Evemu.load(path), source: path,
                                                     profiles: try TestDevice.shippedProfiles(), start: .seconds(10))
-        #expect(replay.device.match?.description == "xbox-controller (vendor/product 045e:028e)")
+        #expect(replay.device?.match?.description == "xbox-controller (vendor/product 045e:028e)")
         #expect(replay.inputs == [
             TimedInput(.deviceAdded("Microsoft X-Box 360 pad"), at: .seconds(10)),
             // Recorded times are kept (evemu-record starts at 0.000001 s), offset by `start`.

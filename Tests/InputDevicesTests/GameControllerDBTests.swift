@@ -42,6 +42,27 @@ import Testing
         ])
     }
 
+    /// The same entry gives Full Keyboard Access its layout: the d-pad and
+    /// the left stick are arrows, A Space, B Escape, the shoulders Shift-Tab and Tab.
+    @Test func theKeyboardLayoutResolvesToTheXboxFixtureCodes() throws {
+        let m = try #require(try GameControllerMapping.parse(Self.xboxLine, file: "db.txt", lineNumber: 1))
+        let pad = DeviceInfo(evemu: try TestDevice.xboxPad.description(), source: "xbox-pad.evemu")
+        #expect(m.profile(for: pad).technologyMappings == [.fullKeyboardAccess: [
+            .key(code: 0x130, target: .key(.space)),                                                       // a: b0 = BTN_SOUTH
+            .key(code: 0x131, target: .key(.escape)),                                                      // b: b1 = BTN_EAST
+            .key(code: 0x136, target: .chord(KeyChord([.leftShift, .tab]))),                               // leftshoulder: b4 = BTN_TL
+            .key(code: 0x137, target: .key(.tab)),                                                         // rightshoulder: b5 = BTN_TR
+            .axis(code: 0x11, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.up)),    // dpup: h0.1
+            .axis(code: 0x11, direction: .positive, threshold: 0.5, hysteresis: 0.1, target: .key(.down)),  // dpdown: h0.4
+            .axis(code: 0x10, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.left)),  // dpleft: h0.8
+            .axis(code: 0x10, direction: .positive, threshold: 0.5, hysteresis: 0.1, target: .key(.right)), // dpright: h0.2
+            .axis(code: 0x00, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.left)),  // -leftx: a0
+            .axis(code: 0x00, direction: .positive, threshold: 0.5, hysteresis: 0.1, target: .key(.right)), // +leftx
+            .axis(code: 0x01, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.up)),    // -lefty: a1
+            .axis(code: 0x01, direction: .positive, threshold: 0.5, hysteresis: 0.1, target: .key(.down)),  // +lefty
+        ]])
+    }
+
     /// Half-axis targets use their own binding when the entry has one (`-leftx:h0.8`), an
     /// inverted axis (`a1~`) swaps its halves, and elements the device lacks are left out.
     @Test func halfAxesInversionAndMissingElements() throws {

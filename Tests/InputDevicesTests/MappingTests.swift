@@ -1,4 +1,5 @@
 import DeviceTestbed
+import ScreenModel
 import SwitchyardEngine
 import Testing
 @testable import InputDevices
@@ -78,6 +79,34 @@ import Testing
             TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .up)), at: .seconds(1.2)),
             TimedInput(.key(KeyStroke(key: .leftShift, modifiers: .shift, phase: .up)), at: .seconds(1.3)),
             TimedInput(.key(KeyStroke(key: "KEY_A", phase: .down)), at: .seconds(3)),
+        ])
+    }
+
+    /// A shoulder button mapped to `shift+tab` goes down as Shift then
+    /// Tab, and up as Tab then Shift; a hat half is an arrow key.
+    @Test func chordTargetsPressTheirKeysInOrderAndReleaseThemInReverse() {
+        let pad = DeviceProfile(name: "p", match: ProfileMatchRule(bus: "usb"), mappings: [
+            .key(code: 0x136, target: .chord(KeyChord([.leftShift, .tab]))),
+            .axis(code: 0x10, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.left)),
+        ])
+        let hat = AbsInfo(minimum: -1, maximum: 1, fuzz: 0, flat: 0)
+        #expect(run(pad, [
+            ev(1, "EV_KEY", "BTN_TL", 1), syn(1), ev(1.5, "EV_KEY", "BTN_TL", 0), syn(1.5),
+            ev(2, "EV_ABS", "ABS_HAT0X", -1), syn(2), ev(2.5, "EV_ABS", "ABS_HAT0X", 0), syn(2.5),
+        ], axes: [0x10: hat]) == [
+            TimedInput(.key(KeyStroke(key: .leftShift, phase: .down)), at: .seconds(1)),
+            TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .down)), at: .seconds(1)),
+            TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .up)), at: .seconds(1.5)),
+            TimedInput(.key(KeyStroke(key: .leftShift, modifiers: .shift, phase: .up)), at: .seconds(1.5)),
+            TimedInput(.key(KeyStroke(key: .left, phase: .down)), at: .seconds(2)),
+            TimedInput(.key(KeyStroke(key: .left, phase: .up)), at: .seconds(2.5)),
+        ])
+        var m = InputMapper(profile: pad, axes: [:])
+        _ = m.feed(ev(1, "EV_KEY", "BTN_TL", 1), clock: Self.clock)
+        _ = m.feed(syn(1), clock: Self.clock)
+        #expect(m.releaseAll(at: .seconds(5)) == [
+            TimedInput(.key(KeyStroke(key: .tab, modifiers: .shift, phase: .up)), at: .seconds(5)),
+            TimedInput(.key(KeyStroke(key: .leftShift, modifiers: .shift, phase: .up)), at: .seconds(5)),
         ])
     }
 
@@ -200,9 +229,22 @@ import Testing
         #expect(TerminalKeyboardAdapter.keyboardActions(for: bytes) == expected)
     }
 
-    @Test func theTerminalIsAKeyboardForFullKeyboardAccess() throws {
-        #expect(try TerminalKeyboardAdapter.make(AdapterOptions(profiles: ProfileMatcher(profiles: []), technology: .fullKeyboardAccess)).layout == .keyboard)
-        #expect(try TerminalKeyboardAdapter.make(AdapterOptions(profiles: ProfileMatcher(profiles: []))).layout == .switches)
+    /// The terminal is a keyboard when Full Keyboard Access runs, a switch
+    /// box when Switch Control does, an utterance prompt for Voice Control
+    /// alone; beside another technology, Voice Control gets the `:` prompt.
+    @Test(arguments: [
+        ([Technology.fullKeyboardAccess], TerminalKeyboardAdapter.Layout.keyboard, false),
+        ([.switchControl], .switches, false),
+        ([.voiceControl], .utterances, false),
+        ([.fullKeyboardAccess, .voiceControl], .keyboard, true),
+        ([.voiceControl, .switchControl], .switches, true),
+        ([.switchControl, .fullKeyboardAccess], .keyboard, false),
+    ])
+    func theTerminalLayoutFollowsTheTechnologies(_ technologies: [Technology], _ layout: TerminalKeyboardAdapter.Layout, _ prompt: Bool) throws {
+        let adapter = try TerminalKeyboardAdapter.make(AdapterOptions(profiles: ProfileMatcher(profiles: []), technologies: technologies))
+        #expect(adapter.layout == layout)
+        #expect(adapter.utterancePrompt == prompt)
+        #expect(adapter.promptLine == (layout == .utterances ? "" : nil))
     }
 
     @Test func startOnANonTerminalIsATypedError() throws {

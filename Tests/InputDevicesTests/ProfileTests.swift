@@ -1,5 +1,6 @@
 import DeviceTestbed
 import Foundation
+import ScreenModel
 import SwitchyardEngine
 import Testing
 @testable import InputDevices
@@ -32,6 +33,32 @@ import Testing
             .axis(code: 0x00, direction: .positive, threshold: 0.75, hysteresis: 0.2, target: .switchID("next")),
         ])
         #expect(p.passthroughKeys == false)
+    }
+
+    /// A `key` is a Linux name or a chord (`KeyChord.parse`); `technologyMappings`
+    /// gives a technology mappings of its own.
+    @Test func keysAreLinuxNamesOrChordsAndTechnologiesHaveMappingsOfTheirOwn() throws {
+        let json = """
+        {"name":"t","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"BTN_SOUTH","switch":"select"}],
+         "technologyMappings":{"keyboard":[
+          {"type":"EV_KEY","code":"BTN_SOUTH","key":"space"},
+          {"type":"EV_KEY","code":"BTN_TL","key":"KEY_LEFTSHIFT+KEY_TAB"},
+          {"type":"EV_KEY","code":"BTN_TR","key":"ctrl+tab"},
+          {"type":"EV_ABS","code":"ABS_HAT0X","direction":"negative","key":"KEY_LEFT"}]}}
+        """
+        let p = try ProfileLoader.parse(Data(json.utf8), file: "t.json")
+        #expect(p.mappings == [.key(code: 0x130, target: .switchID(.select))])
+        #expect(p.technologyMappings == [.fullKeyboardAccess: [
+            .key(code: 0x130, target: .key(.space)),
+            .key(code: 0x136, target: .chord(KeyChord([.leftShift, .tab]))),
+            .key(code: 0x137, target: .chord(KeyChord([.leftControl, .tab]))),
+            .axis(code: 0x10, direction: .negative, threshold: 0.5, hysteresis: 0.1, target: .key(.left)),
+        ]])
+        #expect(p.mappingTechnology(for: [.voiceControl, .fullKeyboardAccess]) == .fullKeyboardAccess)
+        #expect(p.mappingTechnology(for: [.switchControl, .fullKeyboardAccess]) == nil)
+        #expect(p.mappingTechnology(for: [.switchControl, .voiceControl]) == nil)
+        #expect(p.applying([.fullKeyboardAccess]).mappings == p.technologyMappings[.fullKeyboardAccess])
+        #expect(p.applying([.switchControl]) == p)
     }
 
     static let invalid: [(String, String)] = [
@@ -74,9 +101,9 @@ import Testing
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"KEY_A","switch":"a","threshold":0.5}]}"#,
          "bad.json:1:92: $.mappings[0].threshold: error: only EV_ABS mappings take threshold"),
         (#"{"name":"x","match":{"bus":"usb"},"mapping":[]}"#,
-         "bad.json:1:35: $.mapping: error: unknown field 'mapping'; did you mean 'mappings'? expected one of: name, description, match, priority, mappings, passthroughKeys"),
+         "bad.json:1:35: $.mapping: error: unknown field 'mapping'; did you mean 'mappings'? expected one of: name, description, match, priority, mappings, technologyMappings, passthroughKeys"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"colour":"red"}"#,
-         "bad.json:1:72: $.colour: error: unknown field 'colour'; expected one of: name, description, match, priority, mappings, passthroughKeys"),
+         "bad.json:1:72: $.colour: error: unknown field 'colour'; expected one of: name, description, match, priority, mappings, technologyMappings, passthroughKeys"),
         (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":1}"#,
          "bad.json:1:67: $.passthroughKeys: error: expected true or false, found a number"),
         (#"{"name":"x","match":{"bus":"usb"},"priority":1e300,"passthroughKeys":true,"mappings":[]}"#,
@@ -85,6 +112,20 @@ import Testing
          #"bad.json:1:46: $.mappings: error: expected at least one mapping (or "passthroughKeys": true)"#),
         ("{\"name\":\"x\",\n \"match\":{\"bus\":\"usb\"},\n \"passthroughKeys\":true,\n \"mappings\":[],\n \"name\":\"y\"}",
          "bad.json:5:2: $.name: error: field 'name' is given twice (first on line 1); give each field once"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"BTN_TL","key":"KEY_TABB"}]}"#,
+         "bad.json:1:86: $.mappings[0].key: error: unknown key 'KEY_TABB'; did you mean 'KEY_TAB'? expected a Linux key name such as KEY_TAB or KEY_SPACE, or a chord such as shift+tab"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"BTN_TL","key":"shift+tabb"}]}"#,
+         "bad.json:1:86: $.mappings[0].key: error: unknown key 'tabb' in 'shift+tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[{"type":"EV_KEY","code":"BTN_TL","key":"shift+KEY_NOPE"}]}"#,
+         "bad.json:1:86: $.mappings[0].key: error: unknown key 'KEY_NOPE'; did you mean 'KEY_HOME'? expected a Linux key name such as KEY_TAB or KEY_SPACE, or a chord such as shift+tab"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"technologyMappings":{"voice":[]}}"#,
+         "bad.json:1:94: $.technologyMappings.voice: error: Voice Control takes no device inputs; expected switch-control or keyboard"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"technologyMappings":{"keybaord":[]}}"#,
+         "bad.json:1:94: $.technologyMappings.keybaord: error: unknown field 'keybaord'; did you mean 'keyboard'? expected one of: switch-control, keyboard, voice"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"technologyMappings":{"keyboard":{}}}"#,
+         "bad.json:1:105: $.technologyMappings.keyboard: error: expected an array of mappings, found an object"),
+        (#"{"name":"x","match":{"bus":"usb"},"mappings":[],"passthroughKeys":true,"technologyMappings":{"keyboard":[{"type":"EV_KEY","code":"BTN_A"}]}}"#,
+         #"bad.json:1:106: $.technologyMappings.keyboard[0]: error: missing target; expected "switch": NAME or "key": NAME"#),
     ]
 
     @Test(arguments: invalid)
@@ -124,6 +165,41 @@ import Testing
         let match = try #require(try TestDevice.shippedProfiles().match(info))
         #expect(match.profile.name == profile)
         #expect(match.reason == reason)
+    }
+
+    /// With Full Keyboard Access, a controller gets its profile's keyboard
+    /// mappings, and the reason says so; a switch box keeps its switches.
+    @Test(arguments: [
+        (TestDevice.xboxPad, [Technology.fullKeyboardAccess, .voiceControl], "vendor/product 045e:028e; keyboard mappings", 16),
+        (.xboxPad, [.switchControl, .fullKeyboardAccess], "vendor/product 045e:028e", 9),
+        (.xboxPad, [.voiceControl], "vendor/product 045e:028e", 9),
+        (.switchBox, [.fullKeyboardAccess], "classification ID_INPUT_KEY, not ID_INPUT_JOYSTICK+ID_INPUT_KEYBOARD+ID_INPUT_MOUSE (fallback)", 6),
+    ])
+    func theTechnologiesChooseTheMappings(_ device: TestDevice, _ technologies: [Technology], _ reason: String, _ count: Int) throws {
+        let info = DeviceInfo(evemu: try device.description(), source: device.fixturePath)
+        let options = AdapterOptions(profiles: try TestDevice.shippedProfiles(), technologies: technologies)
+        let match = try #require(options.match(info))
+        #expect(match.reason == reason)
+        #expect(match.profile.mappings.count == count)
+    }
+
+    /// Every shipped controller profile drives Full Keyboard Access alike.
+    @Test(arguments: ["xbox-controller", "playstation-controller", "gamepad"])
+    func controllerProfilesHaveTheKeyboardLayout(_ name: String) throws {
+        let profile = try #require(try TestDevice.shippedProfiles().profile(named: name))
+        let keyboard = try #require(profile.technologyMappings[.fullKeyboardAccess])
+        let keys = keyboard.map { m -> String in
+            switch m {
+            case .key(let code, let target): return "\(EventCodes.codeName(type: EventType.key, code: code)) \(target)"
+            case .axis(let code, let direction, _, _, let target): return "\(EventCodes.codeName(type: EventType.abs, code: code)) \(direction) \(target)"
+            }
+        }
+        #expect(keys == [
+            "BTN_SOUTH key(KEY_SPACE)", "BTN_EAST key(KEY_ESC)", "BTN_TL chord(shift+tab)", "BTN_TR key(KEY_TAB)",
+            "BTN_DPAD_UP key(KEY_UP)", "BTN_DPAD_DOWN key(KEY_DOWN)", "BTN_DPAD_LEFT key(KEY_LEFT)", "BTN_DPAD_RIGHT key(KEY_RIGHT)",
+            "ABS_HAT0X negative key(KEY_LEFT)", "ABS_HAT0X positive key(KEY_RIGHT)", "ABS_HAT0Y negative key(KEY_UP)", "ABS_HAT0Y positive key(KEY_DOWN)",
+            "ABS_X negative key(KEY_LEFT)", "ABS_X positive key(KEY_RIGHT)", "ABS_Y negative key(KEY_UP)", "ABS_Y positive key(KEY_DOWN)",
+        ])
     }
 
     static func pad(vendor: UInt16, product: UInt16, version: UInt16 = 0x8111, axes: Bool = true) -> DeviceInfo {

@@ -29,7 +29,7 @@ extension UmockdevTests {
             #expect(parsed.events == [ev(0.5, "EV_KEY", "KEY_SPACE", 1), syn(0.5), ev(0.75, "EV_KEY", "KEY_SPACE", 0), syn(0.75)])
 
             let replay = EvemuReplayAdapter.Replay(recording: parsed, source: "recorded.evemu", profiles: try TestDevice.shippedProfiles())
-            #expect(replay.device.match?.profile.name == "usb-switch-interface")
+            #expect(replay.device?.match?.profile.name == "usb-switch-interface")
             #expect(replay.inputs == [
                 TimedInput(.deviceAdded("Switchyard Test 2-Switch Box"), at: .zero),
                 TimedInput(.switchDown(.select), at: .milliseconds(500)),

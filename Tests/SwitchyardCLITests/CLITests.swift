@@ -283,9 +283,9 @@ import Testing
         + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
         + "  overlay   draw Voice Control's names, numbers or grid over a screen (terminal text, SVG, PNG)\n"
         + "  devices   list input devices and the profile each one gets\n"
-        + "  live      drive a screen model with a switch, keyboard or game controller, in real time\n"
+        + "  live      drive a screen model with a switch, keyboard, game controller or typed utterances, in real time\n"
         + "  record    record a device's events to an evemu file\n"
-        + "  replay    run an evemu recording headlessly and print the transcript\n"
+        + "  replay    run a recording (evemu, with typed utterances) headlessly and print the transcript\n"
         + "\n"
         + "Run 'switchyard <command> --help' for a command's options.\n"
 

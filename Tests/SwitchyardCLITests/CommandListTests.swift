@@ -52,7 +52,6 @@ import Testing
     /// Options that each parse but do not go together (`validate()`).
     static let contradictions: [(command: String, arguments: [String], error: String)] = [
         ("inspect", ["--screen", "cart", "--all-screens"], "switchyard inspect: error: use either --screen or --all-screens, not both"),
-        ("live", ["--device", "terminal", "--record", "out.evemu"], "switchyard live: error: --record records an input device; it cannot record the terminal"),
         ("overlay", ["--names", "--zoom", "5"], "switchyard overlay: error: --zoom, --columns and --rows shape the grid; add --grid"),
         ("overlay", ["--names", "--grid"], "switchyard overlay: error: choose one overlay: --names, --grid were given"),
     ]

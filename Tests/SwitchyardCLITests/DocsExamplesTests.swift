@@ -101,6 +101,7 @@ import Testing
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",
             "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
+            "docs/keyboard-access.md: switchyard replay Devices/fixtures/recordings/xbox-pad-session.evemu --technology keyboard",
             "docs/scenarios.md: switchyard run Examples/scenarios/voice-beside-switch-control.swy",
             "docs/scenarios.md: switchyard run <(printf 'app demo\\nexpect screen home\\n')",
             "docs/voice-control.md: switchyard overlay --names --svg docs/voice-control-names.svg --png docs/voice-control-names.png",
@@ -115,6 +116,10 @@ import Testing
             "README.md: switchyard record --out session.evemu",
             "docs/device-profiles.md: switchyard live --gamecontrollerdb FILE",
             "docs/device-profiles.md: switchyard record --device /dev/input/eventN --out dev.evemu",
+            "docs/keyboard-access.md: switchyard live --technology keyboard --app Examples/apps/mail.json",
+            "docs/keyboard-access.md: switchyard live --technology keyboard",
+            "docs/voice-control.md: switchyard live --technology voice --app Examples/apps/settings.json",
+            "docs/voice-control.md: switchyard live --technology voice",
         ])
     }
 

@@ -101,6 +101,14 @@ import Testing
         #expect(r.stderr == "switchyard live: error: --device terminal reads this terminal's keys, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node\n")
     }
 
+    /// Voice Control alone hears the terminal by default.
+    @Test func voiceAloneWithoutATerminalIsAnError() throws {
+        let r = try switchyard(["live", "--technology", "voice"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard live: error: --device terminal (the default for --technology voice alone) reads the utterances typed at this terminal, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node\n")
+    }
+
     @Test func aDeviceNodeThatDoesNotExistIsNamed() throws {
         let r = try switchyard(["live", "--device", "/nonexistent/event99", "--app", "demo"])
         #expect(r.status == 2)

@@ -103,10 +103,10 @@ import InputDevices
         let app = try AppDecoder(file: "evil.json").decode(Array(Self.app.utf8))
         var session = try Session(app: app, configuration: SessionConfiguration(technology: .switchControl(SwitchControlSettings())))
         let events = session.start(at: .zero)
-        let view = LiveView(app: app, interactive: true, device: "Pad\u{1B}]0;pwned\u{7}")
+        let view = LiveView(app: app, technologies: [.switchControl], interactive: true, device: "Pad\u{1B}]0;pwned\u{7}", adapters: [])
         view.recent = events.map(TranscriptFormat.textLine)
         let frame = view.frame(session)
-        #expect(frame.hasPrefix("\u{1B}[H\u{1B}[2J" + #"Switchyard live — Evil, screen "home"  t=0s  device: Pad\u{1B}]0;pwned\u{7}"# + "\r\n"))
+        #expect(frame.hasPrefix("\u{1B}[H\u{1B}[2J" + #"Switchyard live — Evil, screen "home"  t=0s  technologies: switch-control  device: Pad\u{1B}]0;pwned\u{7}"# + "\r\n"))
         #expect(frame.contains("  0s highlighted \(Self.shown) {0, 0, 100×40}\r\n"))
         #expect(!Self.unsafe(frame.dropFirst("\u{1B}[H\u{1B}[2J".count).replacingOccurrences(of: "\r\n", with: "\n")))
     }

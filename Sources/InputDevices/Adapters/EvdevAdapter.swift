@@ -31,7 +31,7 @@ public final class EvdevAdapter: InputAdapter {
     public func discover() throws(InputDeviceError) -> [DiscoveredDevice] {
         let all = discovery.enumerate()
         return all.filter { options.devnodes.isEmpty || options.devnodes.contains($0.devnode) }
-            .map { DiscoveredDevice(info: $0, match: options.profiles.match($0, override: options.profileOverride)) }
+            .map { DiscoveredDevice(info: $0, match: options.match($0)) }
     }
 
     /// Opens every device with a profile (or the ones asked for). Devices
@@ -44,7 +44,7 @@ public final class EvdevAdapter: InputAdapter {
         started = true
         let found = try discover()
         var out: [TimedInput] = []
-        for d in found { out += open(d, at: .zero) }
+        for d in found { out += open(d, at: .zero, clock: clock) }
         if readers.isEmpty && !options.waitForDevices {
             if let first = warnings.first { throw first }
             for node in options.devnodes {
@@ -69,7 +69,7 @@ public final class EvdevAdapter: InputAdapter {
                 switch event {
                 case .added(let info):
                     guard options.devnodes.isEmpty || options.devnodes.contains(info.devnode) else { continue }
-                    out += open(DiscoveredDevice(info: info, match: options.profiles.match(info, override: options.profileOverride)), at: now)
+                    out += open(DiscoveredDevice(info: info, match: options.match(info)), at: now, clock: clock)
                 case .removed(let info):
                     out += close(syspath: info.syspath, at: now)
                 }
@@ -102,12 +102,18 @@ public final class EvdevAdapter: InputAdapter {
 
     deinit { stop() }
 
-    private func open(_ d: DiscoveredDevice, at now: Instant) -> [TimedInput] {
+    /// Opens (and grabs) a device. `rawObserver` gets an empty frame
+    /// (`SYN_REPORT`) at the instant it opened, then its events: a
+    /// recording thus knows the devices that send nothing.
+    private func open(_ d: DiscoveredDevice, at now: Instant, clock: SessionClock) -> [TimedInput] {
         guard let match = d.match, readers[d.info.syspath] == nil else { return [] }
         do {
             let reader = try EvdevReader(info: d.info, match: match)
             if options.grab { try reader.device.grab() }
-            if let observer = rawObserver { reader.rawObserver = { observer(d.info, $0) } }
+            if let observer = rawObserver {
+                observer(d.info, clock.stamped(RawEvent(seconds: 0, microseconds: 0, type: EventType.syn, code: EventType.synReport, value: 0), at: now))
+                reader.rawObserver = { observer(d.info, $0) }
+            }
             readers[d.info.syspath] = reader
             return [TimedInput(.deviceAdded(d.info.name), at: now)]
         } catch {

@@ -1,11 +1,15 @@
+import ScreenModel
 import SwitchyardEngine
 
-/// Replays evemu recordings through the profile their description matches,
-/// keeping the recorded timing.
+/// Replays recordings: the device's evemu events through the profile its
+/// description matches, and the recorded input lines (`InputLines`: the
+/// terminal's utterances, keys and switches), keeping the recorded timing.
 ///
 /// The first recorded event lands at `AdapterOptions.replayStart`; later ones
 /// keep their offsets. `.deviceAdded` comes at the start, `.deviceRemoved`
-/// (after releasing anything still held) at the last event.
+/// (after releasing anything still held) at the last event. At one instant
+/// the device's inputs come before the input lines', as the live loop
+/// orders its adapters (the evdev devices first, then the terminal).
 public final class EvemuReplayAdapter: InputAdapter {
     public static let kind = "evemu"
     public static let summary = "replay of evemu recordings (E: lines) with their recorded timing"
@@ -13,8 +17,8 @@ public final class EvemuReplayAdapter: InputAdapter {
         var devices: [Replay] = []
         for path in options.recordings {
             do {
-                devices.append(Replay(recording: try Evemu.load(path), source: path, profiles: options.profiles,
-                                          start: .zero, override: options.profileOverride))
+                devices.append(Replay(session: try RecordedSession.load(path), source: path, profiles: options.profiles,
+                                      start: .zero, override: options.profileOverride, technologies: options.technologies))
             } catch {
                 throw InputDeviceError.invalidFile(error)
             }
@@ -24,14 +28,33 @@ public final class EvemuReplayAdapter: InputAdapter {
 
     /// One recording, fully mapped ahead of time.
     public struct Replay: Sendable {
-        public var device: DiscoveredDevice
+        /// The recorded device and its profile; nil for a recording of the terminal alone.
+        public var device: DiscoveredDevice?
         public var inputs: [TimedInput]
 
-        /// Maps `recording` through the best profile; `start` is where its first event lands.
+        /// Maps a recording's device (as `init(recording:…)`) and adds its
+        /// input lines, shifted by `start`, in time order (the device's first
+        /// at one instant).
+        public init(session: RecordedSession, source: String, profiles: ProfileMatcher, start: Instant = .zero,
+                    override: String? = nil, technologies: [Technology] = []) {
+            var mapped: [TimedInput] = []
+            if let recording = session.device {
+                let replay = Replay(recording: recording, source: source, profiles: profiles, start: start,
+                                    override: override, technologies: technologies)
+                device = replay.device
+                mapped = replay.inputs
+            }
+            let shift = Interval(microseconds: start.microseconds)
+            let all = mapped + session.inputs.map { TimedInput($0.input, at: $0.time + shift) }
+            inputs = all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+
+        /// Maps `recording` through the best profile (with the mappings of
+        /// `technologies`, `ProfileMatch.applying(_:)`); `start` is where its first event lands.
         public init(recording: EvemuRecording, source: String, profiles: ProfileMatcher, start: Instant = .zero,
-                    override: String? = nil) {
+                    override: String? = nil, technologies: [Technology] = []) {
             let info = DeviceInfo(evemu: recording.description, source: source)
-            let match = profiles.match(info, override: override)
+            let match = profiles.match(info, override: override)?.applying(technologies)
             device = DiscoveredDevice(info: info, match: match)
             inputs = Self.map(recording, info: info, match: match, start: start)
         }
@@ -67,7 +90,7 @@ public final class EvemuReplayAdapter: InputAdapter {
         pending = all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
-    public func discover() throws(InputDeviceError) -> [DiscoveredDevice] { replays.map(\.device) }
+    public func discover() throws(InputDeviceError) -> [DiscoveredDevice] { replays.compactMap(\.device) }
     public func start(clock: SessionClock) throws(InputDeviceError) -> [TimedInput] { [] }
     public var pollDescriptors: [Int32] { [] }
     public var nextWakeup: Instant? { pending.first?.time }

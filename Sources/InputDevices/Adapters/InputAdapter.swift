@@ -42,6 +42,18 @@ public protocol InputAdapter: AnyObject {
     /// A tap on every raw event the adapter reads, with its device (live
     /// `--record`). Default: adapters without raw events never call it.
     var rawObserver: ((DeviceInfo, RawEvent) -> Void)? { get set }
+    /// A tap on every input of an adapter that has no raw events to record
+    /// (the terminal: keys, switches, utterances, its device), so that a
+    /// recording keeps them as input lines (live `--record`). Default:
+    /// adapters with raw events never call it.
+    var inputObserver: ((TimedInput) -> Void)? { get set }
+    /// The line being typed at the adapter's utterance prompt while it is
+    /// open (the live view shows it); nil when there is none. Default: nil.
+    var promptLine: String? { get }
+    /// Whether this adapter's end ends the session even while other
+    /// adapters go on (the terminal: the user quit). Default: false; the
+    /// session then ends when every adapter has finished.
+    var finishEndsSession: Bool { get }
 }
 
 extension InputAdapter {
@@ -52,6 +64,12 @@ extension InputAdapter {
         get { nil }
         set {}
     }
+    public var inputObserver: ((TimedInput) -> Void)? {
+        get { nil }
+        set {}
+    }
+    public var promptLine: String? { nil }
+    public var finishEndsSession: Bool { false }
 
     /// Everything a timed adapter (one with no fds to poll: a replay) gives,
     /// run headlessly in simulated time: `start`, then `service` at each
@@ -98,21 +116,33 @@ public struct AdapterOptions: Sendable {
     /// How long a terminal key press holds its switch (terminal: a terminal
     /// reports presses, not releases). Zero: down and up at once.
     public var keyPressLength: Interval
-    /// The technology the inputs are for: the terminal is a keyboard for
-    /// Full Keyboard Access and a switch box otherwise.
-    public var technology: Technology
+    /// The technologies the inputs are for, in the order given
+    /// (`--technology`): a profile's `technologyMappings` for the first of
+    /// them it has apply instead of its `mappings`; the terminal is a
+    /// keyboard when Full Keyboard Access is among them, a switch box when
+    /// Switch Control is, and has an utterance prompt when Voice Control is
+    /// (`TerminalKeyboardAdapter.Layout`).
+    public var technologies: [Technology]
     public init(profiles: ProfileMatcher, grab: Bool = true, devnodes: [String] = [], recordings: [String] = [],
                 replayStart: Instant = .zero, profileOverride: String? = nil, waitForDevices: Bool = false,
-                keyPressLength: Interval = .zero, technology: Technology = .switchControl) {
+                keyPressLength: Interval = .zero, technologies: [Technology] = [.switchControl]) {
         self.profiles = profiles
         self.keyPressLength = keyPressLength
-        self.technology = technology
+        self.technologies = technologies
         self.waitForDevices = waitForDevices
         self.profileOverride = profileOverride
         self.grab = grab
         self.devnodes = devnodes
         self.recordings = recordings
         self.replayStart = replayStart
+    }
+
+    /// The profile `device` gets: the one `--profile` names, else the best
+    /// match, with the mappings of the technologies in use (`ProfileMatch.applying(_:)`).
+    /// - Parameter device: the device.
+    /// - Returns: the match, or nil when no profile applies.
+    public func match(_ device: DeviceInfo) -> ProfileMatch? {
+        profiles.match(device, override: profileOverride)?.applying(technologies)
     }
 }
 

@@ -2,8 +2,9 @@ import Glibc
 import ScreenModel
 import SwitchyardEngine
 
-/// The terminal as a switch box, or as a keyboard for Full Keyboard Access,
-/// for trying Switchyard without hardware.
+/// The terminal as a switch box, as a keyboard for Full Keyboard Access,
+/// or as the place where utterances for Voice Control are typed, for trying
+/// Switchyard without hardware.
 ///
 /// stdin is put in raw mode, restored by `stop()`, which the live loop calls
 /// on every exit path (SIGINT/SIGTERM/SIGHUP and the emergency chord
@@ -17,7 +18,7 @@ import SwitchyardEngine
 /// down) keeps it held, so holding Space holds `select` (Long Press, the
 /// emergency chord). Keys give all their transitions at the same instant.
 ///
-/// As a switch box (any technology but Full Keyboard Access):
+/// As a switch box (`Layout.switches`: Switch Control without Full Keyboard Access):
 ///
 /// | key            | input                         |
 /// |----------------|-------------------------------|
@@ -30,8 +31,8 @@ import SwitchyardEngine
 /// | `q`, Ctrl-D    | quit                          |
 /// | Ctrl-C         | quit as if interrupted (`SIGINT`) |
 ///
-/// As a keyboard (`AdapterOptions.technology` is Full Keyboard Access),
-/// every key is a `KeyChord`'s transitions (modifier keys included):
+/// As a keyboard (`Layout.keyboard`: Full Keyboard Access is among the
+/// technologies), every key is a `KeyChord`'s transitions (modifier keys included):
 ///
 /// | terminal sends                 | chord                           |
 /// |--------------------------------|---------------------------------|
@@ -46,11 +47,22 @@ import SwitchyardEngine
 /// | Escape                         | `esc` (5× in 2 s = emergency exit) |
 /// | Ctrl-D                         | quit                            |
 /// | Ctrl-C                         | quit as if interrupted (`SIGINT`) |
+///
+/// Utterances (`UtterancePrompt`): with Voice Control alone
+/// (`Layout.utterances`), every line typed is an utterance, sent with
+/// Return. With Voice Control beside Switch Control or Full Keyboard Access
+/// (`utterancePrompt`), `:` opens the prompt; Return sends the line and
+/// Escape cancels it, and either closes the prompt, giving the keys back to
+/// the layout. Escape always goes on as `KEY_ESC` too, so five of them within
+/// 2 s are the emergency exit wherever the prompt stands.
 public final class TerminalKeyboardAdapter: InputAdapter {
     public static let kind = "terminal"
-    public static let summary = "the terminal: Space=select, Enter/n=next, p=previous, q or Ctrl-C quits; with --technology keyboard, a keyboard (Ctrl-C quits)"
+    public static let summary = "the terminal: Space=select, Enter/n=next, p=previous, q or Ctrl-C quits; with --technology keyboard, a keyboard (Ctrl-C quits); with voice, an utterance prompt"
     public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> TerminalKeyboardAdapter {
-        TerminalKeyboardAdapter(layout: options.technology == .fullKeyboardAccess ? .keyboard : .switches, pressLength: options.keyPressLength)
+        let t = options.technologies
+        let layout: Layout = t.contains(.fullKeyboardAccess) ? .keyboard : t.contains(.switchControl) ? .switches : .utterances
+        return TerminalKeyboardAdapter(layout: layout, utterancePrompt: layout != .utterances && t.contains(.voiceControl),
+                                       pressLength: options.keyPressLength)
     }
 
     /// What the terminal's keys stand for.
@@ -59,6 +71,8 @@ public final class TerminalKeyboardAdapter: InputAdapter {
         case switches
         /// A keyboard for Full Keyboard Access.
         case keyboard
+        /// Lines of text, each an utterance for Voice Control.
+        case utterances
     }
 
     /// What a byte sequence means.
@@ -72,29 +86,47 @@ public final class TerminalKeyboardAdapter: InputAdapter {
         case interrupt
     }
 
+    /// The key that opens the utterance prompt when Voice Control runs
+    /// beside another technology (`:`).
+    public static let promptKey = UInt8(ascii: ":")
+
     public let fd: Int32
     public let layout: Layout
+    /// Whether `:` opens the utterance prompt (Voice Control beside the layout's technology).
+    public let utterancePrompt: Bool
     /// How long a switch key holds its switch.
     public let pressLength: Interval
+    /// The utterance prompt's line editor.
+    public private(set) var prompt: UtterancePrompt
     private var saved: SavedTerminal?
     /// Switches held by a key press, and when each is released.
     private var held: [SwitchID: Instant] = [:]
     public private(set) var isFinished = false
     public private(set) var finishSignal: Int32?
+    public var inputObserver: ((TimedInput) -> Void)?
 
-    public init(fd: Int32 = STDIN_FILENO, layout: Layout = .switches, pressLength: Interval = .zero) {
+    public init(fd: Int32 = STDIN_FILENO, layout: Layout = .switches, utterancePrompt: Bool = false, pressLength: Interval = .zero) {
         self.fd = fd
         self.layout = layout
+        self.utterancePrompt = utterancePrompt && layout != .utterances
         self.pressLength = pressLength
+        prompt = UtterancePrompt(closesAfterLine: layout != .utterances)
     }
     deinit { stop() }
 
+    /// The name the terminal has as a device (`deviceAdded`).
+    public static let deviceName = "Terminal keyboard"
+
     public func discover() throws(InputDeviceError) -> [DiscoveredDevice] {
-        let info = DeviceInfo(syspath: "terminal:\(fd)", devnode: "stdin", name: "Terminal keyboard",
+        let info = DeviceInfo(syspath: "terminal:\(fd)", devnode: "stdin", name: Self.deviceName,
                               id: DeviceID(bus: 0, vendor: 0, product: 0, version: 0), classes: [.key])
-        let profile = DeviceProfile(name: "terminal", match: ProfileMatchRule(namePattern: "Terminal keyboard"), mappings: [])
+        let profile = DeviceProfile(name: "terminal", match: ProfileMatchRule(namePattern: Self.deviceName), mappings: [])
         return [DiscoveredDevice(info: info, match: ProfileMatch(profile: profile, reason: "built in", specificity: 0))]
     }
+
+    public var promptLine: String? { prompt.isOpen ? prompt.line : nil }
+    /// The user quit at the terminal: the session ends, whatever other adapters do.
+    public var finishEndsSession: Bool { true }
 
     /// Whether `fd` is a terminal this adapter can use. The corresponding C function is `isatty`.
     public static func isTerminal(_ fd: Int32 = STDIN_FILENO) -> Bool { system_isatty(fd) == 1 }
@@ -104,7 +136,7 @@ public final class TerminalKeyboardAdapter: InputAdapter {
         guard Self.isTerminal(fd) else { throw .system(operation: "raw mode", devnode: "stdin", .notATerminal) }
         do { saved = try system_terminal_makeRaw(fd) } catch { throw .system(operation: "raw mode", devnode: "stdin", error) }
         if let saved { system_terminal_guard(fd, saved) }
-        return [TimedInput(.deviceAdded("Terminal keyboard"), at: .zero)]
+        return observed([TimedInput(.deviceAdded(Self.deviceName), at: .zero)])
     }
 
     public var pollDescriptors: [Int32] { isFinished ? [] : [fd] }
@@ -113,32 +145,65 @@ public final class TerminalKeyboardAdapter: InputAdapter {
 
     public func service(readable: Set<Int32>, now: Instant, clock: SessionClock) throws(InputDeviceError) -> [TimedInput] {
         var out = releases(dueBy: now)
-        guard readable.contains(fd), !isFinished else { return out }
-        var buf = [UInt8](repeating: 0, count: 64)
+        guard readable.contains(fd), !isFinished else { return observed(out) }
+        var buf = [UInt8](repeating: 0, count: 256)
         let n = buf.withUnsafeMutableBytes { system_read(fd, $0.baseAddress, $0.count) }
-        if n <= 0 { isFinished = true; return out }
-        let bytes = Array(buf[0..<n])
-        for action in layout == .keyboard ? Self.keyboardActions(for: bytes) : Self.actions(for: bytes) {
-            switch action {
-            case .quit:
-                isFinished = true
-            case .interrupt:
-                isFinished = true
-                finishSignal = SIGINT
-            case .input(.switchID(let s)):
-                if pressLength == .zero {
-                    out += [TimedInput(.switchDown(s), at: now), TimedInput(.switchUp(s), at: now)]
-                } else {
-                    if held[s] == nil { out.append(TimedInput(.switchDown(s), at: now)) }
-                    held[s] = now + pressLength
-                }
-            case .input(.key(let k)):
-                out += KeyChord([k]).strokes.map { TimedInput(.key($0), at: now) }
-            case .chord(let c):
-                out += c.strokes.map { TimedInput(.key($0), at: now) }
+        if n <= 0 { isFinished = true; return observed(out) }
+        var rest = buf[0..<n]
+        while !rest.isEmpty, !isFinished {
+            if prompt.isOpen {
+                let (actions, used) = prompt.feed(rest)
+                rest = rest.dropFirst(used)
+                for a in actions { out += perform(a, at: now) }
+                continue
             }
+            // The layout's keys, up to the key that opens the prompt.
+            let cut = utterancePrompt ? rest.firstIndex(of: Self.promptKey) : nil
+            let chunk = Array(rest[..<(cut ?? rest.endIndex)])
+            for action in layout == .keyboard ? Self.keyboardActions(for: chunk) : Self.actions(for: chunk) where !isFinished {
+                out += perform(action, at: now)
+            }
+            guard let cut else { break }
+            prompt.open()
+            rest = rest[(cut + 1)...]
         }
-        return out
+        return observed(out)
+    }
+
+    /// The inputs of one decoded key.
+    private func perform(_ action: Action, at now: Instant) -> [TimedInput] {
+        switch action {
+        case .quit:
+            isFinished = true
+        case .interrupt:
+            isFinished = true
+            finishSignal = SIGINT
+        case .input(.switchID(let s)):
+            if pressLength == .zero { return [TimedInput(.switchDown(s), at: now), TimedInput(.switchUp(s), at: now)] }
+            defer { held[s] = now + pressLength }
+            if held[s] == nil { return [TimedInput(.switchDown(s), at: now)] }
+        case .input(.key(let k)):
+            return KeyChord([k]).strokes.map { TimedInput(.key($0), at: now) }
+        case .input(.chord(let c)), .chord(let c):
+            return c.strokes.map { TimedInput(.key($0), at: now) }
+        }
+        return []
+    }
+
+    /// The inputs of one action of the utterance prompt.
+    private func perform(_ action: UtterancePrompt.Action, at now: Instant) -> [TimedInput] {
+        switch action {
+        case .utterance(let text): return [TimedInput(.utterance(text), at: now)]
+        case .escape: return perform(Action.input(.key(.escape)), at: now)
+        case .quit: return perform(Action.quit, at: now)
+        case .interrupt: return perform(Action.interrupt, at: now)
+        }
+    }
+
+    /// `inputs`, after showing them to `inputObserver`.
+    private func observed(_ inputs: [TimedInput]) -> [TimedInput] {
+        if let inputObserver { inputs.forEach(inputObserver) }
+        return inputs
     }
 
     /// The held switches whose press length is over by `now`, released at their instants.
@@ -152,7 +217,7 @@ public final class TerminalKeyboardAdapter: InputAdapter {
     public func finish(at instant: Instant) -> [TimedInput] {
         let up = held.keys.sorted().map { TimedInput(.switchUp($0), at: instant) }
         held.removeAll()
-        return up + [TimedInput(.deviceRemoved("Terminal keyboard"), at: instant)]
+        return observed(up + [TimedInput(.deviceRemoved(Self.deviceName), at: instant)])
     }
 
     /// Restores the terminal. Idempotent.

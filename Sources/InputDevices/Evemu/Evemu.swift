@@ -13,9 +13,10 @@ public struct EvemuError: DiagnosticError, Hashable, Sendable {
     /// - Parameters:
     ///   - file: the file as the user named it.
     ///   - line: 1-based line; nil when the whole file is the problem.
+    ///   - column: 1-based column of the bad field, when known.
     ///   - message: what is wrong and what was expected.
-    public init(file: String, line: Int?, message: String) {
-        location = SourceLocation(file: file, line: line)
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
+        location = SourceLocation(file: file, line: line, column: column)
         self.message = message
     }
 
@@ -189,12 +190,18 @@ public enum Evemu {
 
     /// Reads and parses a file.
     public static func load(_ path: String) throws(EvemuError) -> EvemuRecording {
+        try parse(try text(of: path), file: path)
+    }
+
+    /// The text of the recording at `path` (`InputFile`).
+    /// - Throws: `EvemuError` without a line for a file that cannot be read or is not UTF-8.
+    static func text(of path: String) throws(EvemuError) -> String {
         let read: String?
         do { read = try InputFile.text(path) } catch {
             throw EvemuError(file: path, line: nil, message: "cannot read: \(error); expected an evemu recording")
         }
         guard let text = read else { throw EvemuError(file: path, line: nil, message: "the file is not UTF-8 text; expected an evemu recording") }
-        return try parse(text, file: path)
+        return text
     }
 
     // MARK: - Writing

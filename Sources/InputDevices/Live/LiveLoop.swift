@@ -25,7 +25,8 @@ public protocol InputSink: AnyObject {
 public enum LiveLoopExit: Hashable, Sendable, CustomStringConvertible {
     case signal(Int32)
     case emergency(EmergencyChord.Trigger)
-    /// Every adapter finished (replay ended, terminal quit).
+    /// Every adapter finished (a replay ended), or one whose end ends the
+    /// session (`InputAdapter.finishEndsSession`: the terminal quit).
     case adaptersFinished
     public var description: String {
         switch self {
@@ -64,6 +65,10 @@ public final class LiveLoop<Sink: InputSink> {
     /// Called once every adapter has started (devices open, terminal raw),
     /// before their first inputs: nothing is shown before that can fail.
     public var onStart: () -> Void = {}
+    /// Called after each round of the loop in which the adapters were
+    /// serviced, once their inputs went to the sink (the live view redraws a
+    /// prompt being typed, which gives no input until it is sent).
+    public var onService: () -> Void = {}
     /// The instant the session ended (set when `run` returns): everything
     /// up to it went to the sink, and the adapters' closing inputs
     /// (`InputAdapter.finish(at:)`) are at it. A recording of the session
@@ -117,8 +122,9 @@ public final class LiveLoop<Sink: InputSink> {
         if let exit = dispatch(initial) { return exit }
 
         while true {
-            if adapters.allSatisfy({ $0.isFinished }) {
-                if let s = adapters.compactMap(\.finishSignal).first { return .signal(s) }
+            let finished = adapters.filter(\.isFinished)
+            if finished.count == adapters.count || finished.contains(where: \.finishEndsSession) {
+                if let s = finished.compactMap(\.finishSignal).first { return .signal(s) }
                 return .adaptersFinished
             }
             let deadlines = [sink.nextDeadline, chord.deadline] + adapters.map(\.nextWakeup)
@@ -133,7 +139,10 @@ public final class LiveLoop<Sink: InputSink> {
             let now = clock.now()
             var inputs: [TimedInput] = []
             for a in adapters { inputs += try a.service(readable: readable, now: now, clock: clock) }
-            if let exit = dispatch(inputs.sorted { $0.time < $1.time }) { return exit }
+            // In time order; at one instant, in the adapters' order (as a replay merges them).
+            let ordered = inputs.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            if let exit = dispatch(ordered) { return exit }
+            onService()
             if let t = chord.advance(to: now) { return .emergency(t) }
             if let d = sink.nextDeadline, d <= now {
                 latest = max(latest, now)

@@ -13,6 +13,9 @@ import SwitchyardEngine
 /// - With `passthroughKeys`, every `KEY_*` code becomes a `.key` transition
 ///   named as in the Linux headers, modifier keys included; each carries the
 ///   modifiers held just before it (`KeyStroke`).
+/// - A chord target (`shift+tab` on a shoulder button) goes down as its
+///   keys' downs in order and up as their ups in reverse (`KeyChord.strokes`),
+///   with the modifiers the device holds added.
 public struct InputMapper: Sendable {
     public let profile: DeviceProfile
     private var keyTargets: [UInt16: MappingTarget] = [:]
@@ -65,7 +68,7 @@ public struct InputMapper: Sendable {
     public mutating func releaseAll(at time: Instant) -> [TimedInput] {
         let held = holders.filter { !$0.value.isEmpty }.keys.sorted { "\($0)" < "\($1)" }
         holders.removeAll()
-        return held.map { TimedInput(up($0), at: time) }
+        return held.flatMap { transitions($0, .up).map { TimedInput($0, at: time) } }
     }
 
     private mutating func apply(_ e: RawEvent, at time: Instant) -> [TimedInput] {
@@ -102,22 +105,19 @@ public struct InputMapper: Sendable {
         if pressed { set.insert(source) } else { set.remove(source) }
         holders[target] = set
         switch (wasHeld, set.isEmpty) {
-        case (false, false): return [TimedInput(down(target), at: time)]
-        case (true, true): return [TimedInput(up(target), at: time)]
+        case (false, false): return transitions(target, .down).map { TimedInput($0, at: time) }
+        case (true, true): return transitions(target, .up).map { TimedInput($0, at: time) }
         case (false, true), (true, false): return []
         }
     }
 
-    private func down(_ t: MappingTarget) -> Input {
+    /// The inputs of `t` going down or coming up.
+    private func transitions(_ t: MappingTarget, _ phase: KeyPhase) -> [Input] {
         switch t {
-        case .switchID(let s): return .switchDown(s)
-        case .key(let k): return .key(KeyStroke(key: k, modifiers: modifiers, phase: .down))
-        }
-    }
-    private func up(_ t: MappingTarget) -> Input {
-        switch t {
-        case .switchID(let s): return .switchUp(s)
-        case .key(let k): return .key(KeyStroke(key: k, modifiers: modifiers, phase: .up))
+        case .switchID(let s): return [phase == .down ? .switchDown(s) : .switchUp(s)]
+        case .key(let k): return [.key(KeyStroke(key: k, modifiers: modifiers, phase: phase))]
+        case .chord(let c):
+            return c.strokes.filter { $0.phase == phase }.map { .key(KeyStroke(key: $0.key, modifiers: $0.modifiers.union(modifiers), phase: phase)) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ScreenModel
 import SwitchyardEngine
 
 /// A device profile: which devices it is for, and how their evdev inputs
@@ -11,17 +12,51 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Tie-breaker between equally specific profiles; higher wins.
     public var priority: Int
     public var mappings: [InputMapping]
+    /// Mappings that replace `mappings` while a technology takes the
+    /// device's inputs (`technologyMappings` in the file): a game
+    /// controller's d-pad moves Switch Control's scanning by default, and
+    /// Full Keyboard Access's focus as arrow keys.
+    public var technologyMappings: [Technology: [InputMapping]]
     /// Keyboard keys with no explicit mapping pass through as `.key` inputs (Full Keyboard Access).
     public var passthroughKeys: Bool
 
     public init(name: String, source: String = "", match: ProfileMatchRule, priority: Int = 0,
-                mappings: [InputMapping], passthroughKeys: Bool = false) {
+                mappings: [InputMapping], technologyMappings: [Technology: [InputMapping]] = [:], passthroughKeys: Bool = false) {
         self.name = name
         self.source = source
         self.match = match
         self.priority = priority
         self.mappings = mappings
+        self.technologyMappings = technologyMappings
         self.passthroughKeys = passthroughKeys
+    }
+
+    // MARK: - API
+
+    /// The technologies that take device inputs, and so may have mappings
+    /// of their own: Switch Control (switches) and Full Keyboard Access
+    /// (keys). Voice Control hears utterances only.
+    public static let mappedTechnologies: [Technology] = [.switchControl, .fullKeyboardAccess]
+
+    /// The technology whose own mappings apply when `technologies` are
+    /// active: the first of them that takes device inputs
+    /// (`mappedTechnologies`), when the profile has `technologyMappings`
+    /// for it; nil when the default `mappings` apply.
+    /// - Parameter technologies: the session's technologies, in the order given.
+    public func mappingTechnology(for technologies: [Technology]) -> Technology? {
+        guard let first = technologies.first(where: Self.mappedTechnologies.contains), technologyMappings[first] != nil else { return nil }
+        return first
+    }
+
+    /// The profile as it applies while `technologies` are active: `mappings`
+    /// are those of `mappingTechnology(for:)` when there is one.
+    /// - Parameter technologies: the session's technologies, in the order given.
+    /// - Returns: the profile with the mappings in force.
+    public func applying(_ technologies: [Technology]) -> DeviceProfile {
+        guard let t = mappingTechnology(for: technologies), let own = technologyMappings[t] else { return self }
+        var p = self
+        p.mappings = own
+        return p
     }
 }
 
@@ -69,6 +104,9 @@ public enum MappingTarget: Hashable, Sendable {
     /// A keyboard key for Full Keyboard Access, by its Linux name
     /// (`KEY_TAB`): press/release → `.key` down/up.
     case key(Key)
+    /// Keys pressed together (`shift+tab`): press → each key down in
+    /// order, release → each up in reverse (`KeyChord.strokes`).
+    case chord(KeyChord)
 }
 
 /// Which half of an axis acts as a button.

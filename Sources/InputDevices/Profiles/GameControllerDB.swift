@@ -68,7 +68,7 @@ public struct GameControllerDB: Hashable, Sendable {
 
 /// One SDL GameControllerDB mapping (`GUID,Name,a:b0,b:b1,…,platform:Linux,`):
 /// gives a controller the standard A/B/X/Y/d-pad layout, which
-/// `profile(for:layout:)` turns into a Switchyard profile for one device.
+/// `profile(for:)` turns into a Switchyard profile for one device.
 ///
 /// Linux/evdev index order (as SDL numbers them): buttons are the device's key
 /// codes from BTN_JOYSTICK (0x120) to KEY_MAX, then those below BTN_JOYSTICK;
@@ -167,18 +167,28 @@ public struct GameControllerMapping: Hashable, Sendable {
         return order.indices.contains(index) ? order[index] : nil
     }
 
-    /// A profile for one device: each `layout` element resolved to that
-    /// device's evdev codes, in layout order. A half axis (`-leftx`) uses its
-    /// own binding when the entry has one, else that half of the full axis
-    /// (`leftx`). Elements the entry lacks or the device cannot resolve are
-    /// left out. The profile matches this entry's bus, vendor, product and version.
-    public func profile(for device: DeviceInfo, layout: [(element: String, target: SwitchID)] = Self.switchLayout) -> DeviceProfile {
+    /// A profile for one device: the Switch Control layout as its
+    /// `mappings`, the Full Keyboard Access layout as its `keyboard`
+    /// `technologyMappings`, each resolved to that device's evdev codes
+    /// (`mappings(_:for:)`). The profile matches this entry's bus, vendor,
+    /// product and version.
+    public func profile(for device: DeviceInfo) -> DeviceProfile {
+        DeviceProfile(name: "gamecontrollerdb: \(name)", source: source,
+                      match: ProfileMatchRule(ids: [.init(vendor: id.vendor, product: id.product, version: id.version)], bus: id.busName),
+                      mappings: mappings(Self.switchLayout, for: device),
+                      technologyMappings: [.fullKeyboardAccess: mappings(Self.keyboardLayout, for: device)])
+    }
+
+    /// Each `layout` element resolved to `device`'s evdev codes, in layout
+    /// order. A half axis (`-leftx`) uses its own binding when the entry has
+    /// one, else that half of the full axis (`leftx`). Elements the entry
+    /// lacks or the device cannot resolve are left out.
+    public func mappings(_ layout: [(element: String, target: MappingTarget)], for device: DeviceInfo) -> [InputMapping] {
         var mappings: [InputMapping] = []
-        for (element, switchID) in layout {
+        for (element, target) in layout {
             let half: AxisDirection? = element.hasPrefix("-") ? .negative : element.hasPrefix("+") ? .positive : nil
             let axis = half == nil ? element : String(element.dropFirst())
             guard let binding = bindings[element] ?? (half == nil ? nil : bindings[axis]) else { continue }
-            let target = MappingTarget.switchID(switchID)
             switch binding {
             case .button(let i):
                 if let code = Self.buttonCode(i, keys: device.capabilities.keys) { mappings.append(.key(code: code, target: target)) }
@@ -199,18 +209,27 @@ public struct GameControllerMapping: Hashable, Sendable {
                 mappings.append(.axis(code: code, direction: direction, threshold: 0.5, hysteresis: 0.1, target: target))
             }
         }
-        return DeviceProfile(name: "gamecontrollerdb: \(name)", source: source,
-                             match: ProfileMatchRule(ids: [.init(vendor: id.vendor, product: id.product, version: id.version)], bus: id.busName),
-                             mappings: mappings)
+        return mappings
     }
 
     /// The switch layout for SDL's standard controller, the same as the
     /// shipped controller profiles: A selects; B, d-pad right/down and the
     /// left stick right/down move next; X, d-pad left/up and the left stick
     /// left/up move previous (docs/device-profiles.md).
-    public static let switchLayout: [(element: String, target: SwitchID)] = [
-        ("a", .select), ("b", .next), ("x", .previous),
-        ("dpup", .previous), ("dpdown", .next), ("dpleft", .previous), ("dpright", .next),
-        ("-leftx", .previous), ("+leftx", .next), ("-lefty", .previous), ("+lefty", .next),
+    public static let switchLayout: [(element: String, target: MappingTarget)] = [
+        ("a", .switchID(.select)), ("b", .switchID(.next)), ("x", .switchID(.previous)),
+        ("dpup", .switchID(.previous)), ("dpdown", .switchID(.next)), ("dpleft", .switchID(.previous)), ("dpright", .switchID(.next)),
+        ("-leftx", .switchID(.previous)), ("+leftx", .switchID(.next)), ("-lefty", .switchID(.previous)), ("+lefty", .switchID(.next)),
+    ]
+
+    /// The Full Keyboard Access layout for SDL's standard controller, the
+    /// same as the shipped controller profiles' `keyboard` mappings: the
+    /// d-pad and the left stick are the arrow keys, A is Space (Activate), B
+    /// is Escape, the right shoulder Tab and the left Shift-Tab (docs/device-profiles.md).
+    public static let keyboardLayout: [(element: String, target: MappingTarget)] = [
+        ("a", .key(.space)), ("b", .key(.escape)),
+        ("leftshoulder", .chord(KeyChord([.leftShift, .tab]))), ("rightshoulder", .key(.tab)),
+        ("dpup", .key(.up)), ("dpdown", .key(.down)), ("dpleft", .key(.left)), ("dpright", .key(.right)),
+        ("-leftx", .key(.left)), ("+leftx", .key(.right)), ("-lefty", .key(.up)), ("+lefty", .key(.down)),
     ]
 }

@@ -60,7 +60,7 @@ public enum ProfileLoader {
     }
 
     /// The fields of each object in a profile, in documentation order.
-    static let profileFields = ["name", "description", "match", "priority", "mappings", "passthroughKeys"]
+    static let profileFields = ["name", "description", "match", "priority", "mappings", "technologyMappings", "passthroughKeys"]
     static let matchFields = ["ids", "bus", "name", "classification", "excludeClassification", "axes"]
     static let idFields = ["vendor", "product", "version", "comment"]
     static let mappingFields = ["type", "code", "switch", "key", "direction", "threshold", "hysteresis"]
@@ -191,7 +191,46 @@ private struct Reader {
         if mappings.isEmpty && !passthrough {
             throw fail(list, o.path("mappings"), "expected at least one mapping (or \"passthroughKeys\": true)")
         }
-        return DeviceProfile(name: name, source: file, match: rule, priority: priority, mappings: mappings, passthroughKeys: passthrough)
+        let own = try o["technologyMappings"].map { n throws(ProfileError) in try technologyMappings(n, o.path("technologyMappings")) } ?? [:]
+        return DeviceProfile(name: name, source: file, match: rule, priority: priority, mappings: mappings,
+                             technologyMappings: own, passthroughKeys: passthrough)
+    }
+
+    /// `{"keyboard": [mappings…]}`: per technology, by its one name, the
+    /// mappings that replace `mappings` while it takes the device's inputs.
+    func technologyMappings(_ node: Int, _ path: String) throws(ProfileError) -> [Technology: [InputMapping]] {
+        let mapped = DeviceProfile.mappedTechnologies
+        let o = try object(node, path, known: Technology.allCases.map(\.name))
+        var out: [Technology: [InputMapping]] = [:]
+        for (key, value) in o.pairs {
+            guard let t = Technology(rawValue: key), mapped.contains(t) else {
+                throw fail(value - 1, o.path(key), "\(Technology(rawValue: key)?.description ?? key) takes no device inputs; expected \(mapped.map(\.name).joined(separator: " or "))")
+            }
+            var list: [InputMapping] = []
+            for (i, m) in try array(value, o.path(key), "an array of mappings").enumerated() {
+                list.append(try mapping(m, "\(o.path(key))[\(i)]"))
+            }
+            out[t] = list
+        }
+        return out
+    }
+
+    /// A `key` target: a Linux key name (`KEY_TAB`), or a chord as
+    /// `KeyChord.parse` reads it (`tab`, `shift+tab`); every Linux name in it
+    /// checked with libevdev.
+    func keyTarget(_ node: Int, _ path: String) throws(ProfileError) -> MappingTarget {
+        let spec = try string(node, path)
+        let chord: KeyChord
+        do { chord = try KeyChord.parse(spec) } catch {
+            throw fail(node, path, error.message)
+        }
+        for key in chord.keys where KeyNames.key(named: key.name) == nil {
+            let known = EventCodes.names(type: EventType.key).filter { $0.hasPrefix("KEY_") }
+            throw fail(node, path, "unknown key '\(key.name)'; "
+                + (Suggestion.closest(to: key.name, among: known).map { "did you mean '\($0)'? " } ?? "")
+                + "expected a Linux key name such as KEY_TAB or KEY_SPACE, or a chord such as shift+tab")
+        }
+        return chord.keys.count == 1 ? .key(chord.keys[0]) : .chord(chord)
     }
 
     func match(_ node: Int, _ path: String) throws(ProfileError) -> ProfileMatchRule {
@@ -240,14 +279,7 @@ private struct Reader {
         switch (o["switch"], o["key"]) {
         case (let s?, nil): target = .switchID(SwitchID(try string(s, o.path("switch"))))
         case (nil, let k?):
-            let name = try string(k, o.path("key"))
-            guard let key = KeyNames.key(named: name) else {
-                let known = EventCodes.names(type: EventType.key).filter { $0.hasPrefix("KEY_") }
-                throw fail(k, o.path("key"), "unknown key '\(name)'; "
-                    + (Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? "")
-                    + "expected a Linux key name such as KEY_TAB or KEY_SPACE")
-            }
-            target = .key(key)
+            target = try keyTarget(k, o.path("key"))
         case (_?, let k?): throw fail(k - 1, path, "both \"switch\" and \"key\" given; expected exactly one")
         case (nil, nil): throw fail(node, path, "missing target; expected \"switch\": NAME or \"key\": NAME")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenModel
 
 /// The profile chosen for a device and why (shown by `switchyard devices`).
 public struct ProfileMatch: Hashable, Sendable, CustomStringConvertible {
@@ -8,6 +9,15 @@ public struct ProfileMatch: Hashable, Sendable, CustomStringConvertible {
     /// Higher is more specific; see `ProfileMatcher.specificity`.
     public var specificity: Int
     public var description: String { "\(profile.name) (\(reason))" }
+
+    /// The match as it applies while `technologies` are active
+    /// (`DeviceProfile.applying(_:)`); the reason then names the technology
+    /// whose own mappings apply (`…; keyboard mappings`).
+    /// - Parameter technologies: the session's technologies, in the order given.
+    public func applying(_ technologies: [Technology]) -> ProfileMatch {
+        guard let t = profile.mappingTechnology(for: technologies) else { return self }
+        return ProfileMatch(profile: profile.applying(technologies), reason: reason + "; \(t.name) mappings", specificity: specificity)
+    }
 }
 
 /// Picks the most specific profile for a device.

@@ -5,49 +5,128 @@ import SwitchyardEngine
 import DemoApp
 
 /// The options that set up a session, shared by `live` and `replay`:
-/// `--app FILE|demo`, `--technology`, `--settings FILE`.
+/// `--app FILE|demo`, `--technology NAME[,NAME…]`, `--settings FILE` (repeated).
 struct SessionSetup {
     static let options: Set<String> = ["app", "technology", "settings"]
     static let usage = """
           --app         screen-model JSON or Appium XML; 'demo' (default) for the built-in app
-          --technology  switch-control (default); keyboard and voice are not available yet
-          --settings    a Switch Control settings file (docs/switch-control.md)
+          --technology  switch-control (default), keyboard (Full Keyboard Access), voice (Voice Control);
+                        several with commas or by repeating it: keyboard,voice or switch-control,voice
+          --settings    a settings file of one of them, read by that technology (docs/switch-control.md,
+                        docs/keyboard-access.md, docs/voice-control.md); repeat it for each technology
         """
 
     var app: String?
-    var settings: String?
+    /// The technologies, in the order given (inputs go to the first that handles them).
+    var technologies: [Technology]
+    /// The settings files, in the order given.
+    var settings: [String]
 
     init(_ a: Arguments, command: String) throws(UsageError) {
         app = a.value("app")
-        settings = a.value("settings")
-        if let t = try a.technology(command: command), t != .switchControl {
-            throw UsageError(command: command, message: "technology '\(t.name)' (\(t)) is not available yet in this version of Switchyard; only 'switch-control' runs")
+        settings = a.options["settings"] ?? []
+        technologies = try Self.technologies(a.options["technology"] ?? [], command: command)
+    }
+
+    /// `--technology` values: names and aliases, comma-separated or repeated, each once.
+    /// - Returns: the technologies in the order given; Switch Control when none is given.
+    static func technologies(_ values: [String], command: String) throws(UsageError) -> [Technology] {
+        var out: [Technology] = []
+        for value in values {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                guard let t = Technology(name: part) else {
+                    throw UsageError(command: command, message: "'--technology \(value)' names '\(part)'; expected "
+                        + Technology.names.joined(separator: ", ") + ", or several joined with commas such as keyboard,voice")
+                }
+                guard !out.contains(t) else {
+                    throw UsageError(command: command, message: "'--technology' gives \(t.name) twice; give each technology once")
+                }
+                out.append(t)
+            }
         }
+        return out.isEmpty ? [.switchControl] : out
     }
 
     /// The files the session reads, which no output may overwrite.
-    var inputs: [String?] { [app == "demo" ? nil : app, settings] }
+    var inputs: [String?] { [app == "demo" ? nil : app] + settings }
 
-    /// Loads the app and settings and makes the session; also gives the
-    /// Switch Control settings it runs with.
+    /// What `makeSession()` made.
+    struct Made {
+        var app: AppModel
+        var session: Session
+        var configuration: SessionConfiguration
+
+        /// Switch Control's settings, when it is active.
+        var switchControl: SwitchControlSettings? {
+            if case .switchControl(let s)? = configuration.settings(of: .switchControl) { return s }
+            return nil
+        }
+    }
+
+    /// Loads the app and each settings file (with the reader of the
+    /// technology whose settings it holds) and makes the session.
     /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
-    ///   (the settings file), or a diagnostic at the settings file for
-    ///   settings that contradict each other.
-    func makeSession() throws -> (AppModel, Session, SwitchControlSettings) {
+    ///   (a settings file), or a diagnostic at the settings file for settings
+    ///   that contradict each other or belong to a technology not in use.
+    func makeSession() throws -> Made {
         let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
-        var sc = SwitchControlSettings()
-        if let path = settings {
+        var loaded: [Technology: (settings: TechnologySettings, file: String)] = [:]
+        for path in settings {
             let bytes: [UInt8]
             do { bytes = try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: "settings file", reason: "\(error)") }
-            sc = try SwitchControlSettings.load(json: bytes, file: path)
+            let t = try technology(ofSettings: bytes, file: path)
+            if let first = loaded[t] {
+                throw Diagnostic(.error, "a second \(t) settings file (the first is '\(first.file)'); give one settings file per technology",
+                                 at: SourceLocation(file: path))
+            }
+            let s = try Self.load(t, json: bytes, file: path)
+            do { try s.validate() } catch { throw Diagnostic(.error, error.message, at: SourceLocation(file: path)) }
+            loaded[t] = (s, path)
         }
+        let configuration = SessionConfiguration(technologies: technologies.map { loaded[$0]?.settings ?? TechnologySettings.defaults(for: $0)! })
         do {
-            return (model, try Session(app: model, configuration: SessionConfiguration(technology: .switchControl(sc))), sc)
+            return Made(app: model, session: try Session(app: model, configuration: configuration), configuration: configuration)
         } catch {
-            // A session error names no file: the settings file made the
-            // configuration (the app names its start screen).
-            let file: String? = if case .unknownStartScreen = error { app } else { settings }
+            // The app names its start screen; the settings were checked above.
+            let file: String? = if case .unknownStartScreen = error { app } else { nil }
             throw Diagnostic(.error, error.message, at: file.map { SourceLocation(file: $0) })
         }
+    }
+
+    /// Reads `json` as `technology`'s settings file.
+    static func load(_ technology: Technology, json: [UInt8], file: String) throws(SettingsError) -> TechnologySettings {
+        switch technology {
+        case .switchControl: return .switchControl(try SwitchControlSettings.load(json: json, file: file))
+        case .fullKeyboardAccess: return .keyboard(try KeyboardAccessSettings.load(json: json, file: file))
+        case .voiceControl: return .voiceControl(try VoiceControlSettings.load(json: json, file: file))
+        }
+    }
+
+    /// The technology whose settings file `json` is, told by its setting
+    /// names (`TechnologySettings.settingNames(of:)`): the active technology
+    /// that has them. A file that is not a JSON object, or names no setting
+    /// any technology has, is the first technology's (its reader says what
+    /// is wrong).
+    /// - Throws: a diagnostic at the first name of a technology not in use,
+    ///   or at a name of a second technology in one file.
+    func technology(ofSettings json: [UInt8], file: String) throws -> Technology {
+        guard let doc = try? JSONDocument(bytes: json), doc.kind(doc.root) == .object else { return technologies[0] }
+        var owner: (technology: Technology, name: String, line: Int)?
+        for (name, value) in doc.members(doc.root) {
+            guard let t = Technology.allCases.first(where: { TechnologySettings.settingNames(of: $0).contains(name) }) else { continue }
+            // An object's children alternate key and value on the tape: the key is just before its value.
+            let (line, column) = doc.position(of: value - 1)
+            let here = SourceLocation(file: file, line: line, column: column)
+            guard technologies.contains(t) else {
+                throw Diagnostic(.error, "'\(name)' is a \(t) setting, but the session runs " + technologies.map(\.description).joined(separator: " and ")
+                                 + "; add --technology \(t.name), or give this file to a session that runs it", at: here)
+            }
+            if let owner, owner.technology != t {
+                throw Diagnostic(.error, "'\(name)' is a \(t) setting, but '\(owner.name)' (line \(owner.line)) is a \(owner.technology) one; "
+                                 + "give each technology its own settings file", at: here)
+            }
+            owner = owner ?? (t, name, line)
+        }
+        return owner?.technology ?? technologies[0]
     }
 }

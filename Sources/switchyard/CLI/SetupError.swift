@@ -21,8 +21,9 @@ enum SetupError: DiagnosticError, Equatable {
     case cannotWriteStandardOutput(command: String?, reason: String)
     /// `--device PATH` names no input device.
     case noDevice(command: String, devnode: String)
-    /// `--device terminal` without a terminal on standard input.
-    case notATerminal(command: String)
+    /// `--device terminal` without a terminal on standard input;
+    /// `byDefault`: the terminal is the default device (Voice Control alone).
+    case notATerminal(command: String, byDefault: Bool = false)
     /// No device profile matches the device a recording was made with.
     case noProfileMatches(recording: String, device: String)
     /// An element named on the command line is not on the screen, or is not one element.
@@ -45,8 +46,10 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "cannot write standard output: \(reason)", at: SourceLocation(file: "switchyard" + (command.map { " " + $0 } ?? "")))]
         case let .noDevice(command, devnode):
             return [Diagnostic(.error, "no input device at '\(devnode)'; 'switchyard devices --all' lists them", at: SourceLocation(file: "switchyard \(command)"))]
-        case let .notATerminal(command):
-            return [Diagnostic(.error, "--device terminal reads this terminal's keys, but standard input is not a terminal; run it in a terminal, or use --device auto or a device node", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .notATerminal(command, byDefault):
+            let what = byDefault ? "--device terminal (the default for --technology voice alone) reads the utterances typed at this terminal"
+                                 : "--device terminal reads this terminal's keys"
+            return [Diagnostic(.error, "\(what), but standard input is not a terminal; run it in a terminal, or use --device auto or a device node", at: SourceLocation(file: "switchyard \(command)"))]
         case let .noProfileMatches(recording, device):
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
         case let .noSuchElement(command, message):

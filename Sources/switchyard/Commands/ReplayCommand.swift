@@ -4,15 +4,17 @@ import ScreenModel
 import SwitchyardEngine
 import InputDevices
 
-/// `switchyard replay RECORDING --app APP`: runs an evemu recording through
-/// the device's profile and the engine, headlessly, in simulated time from
+/// `switchyard replay RECORDING --app APP`: runs a recording (the device's
+/// evemu events through its profile, and the terminal's input lines: typed
+/// utterances, keys) through the engine, headlessly, in simulated time from
 /// the recorded timestamps, and prints the transcript.
 struct ReplayCommand: Command {
     static let name = "replay"
-    static let summary = "run an evemu recording headlessly and print the transcript"
+    static let summary = "run a recording (evemu, with typed utterances) headlessly and print the transcript"
     static let usage = """
-        usage: switchyard replay RECORDING.evemu [--app FILE|demo] [--settings FILE] [--profile NAME]
-                                 [--profiles DIR] [--gamecontrollerdb FILE] [--transcript FILE] [--format text|json]
+        usage: switchyard replay RECORDING.evemu [--app FILE|demo] [--technology NAME[,NAME…]] [--settings FILE]...
+                                 [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE] [--transcript FILE]
+                                 [--format text|json]
         \(SessionSetup.usage)
           --profile     use this profile instead of matching the recorded device
           --profiles    load profiles from DIR instead of the shipped ones
@@ -20,6 +22,8 @@ struct ReplayCommand: Command {
                         (by GUID) gets a profile from its entry
           --transcript  also write the events as JSON Lines
           --format      text (default) or json (JSON Lines on standard output)
+        Give the technologies and settings the session was recorded with: a controller's buttons are
+        Full Keyboard Access keys with --technology keyboard, and typed utterances reach Voice Control with voice.
         """
 
     var recording: String
@@ -47,14 +51,16 @@ struct ReplayCommand: Command {
         defer { outputs.discard() }
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         let adapter = try DevicesCommand.adapter(EvemuReplayAdapter.kind,
-                                                 AdapterOptions(profiles: matcher, recordings: [recording], profileOverride: profile))
-        guard let device = try adapter.discover().first, device.match != nil else {
-            throw SetupError.noProfileMatches(recording: recording, device: (try? adapter.discover().first.map { "\($0.info)" }) ?? "none")
+                                                 AdapterOptions(profiles: matcher, recordings: [recording], profileOverride: profile,
+                                                                technologies: setup.technologies))
+        // A recording of the terminal alone has no device; a recorded device needs a profile.
+        let device = try adapter.discover().first
+        if let device, device.match == nil {
+            throw SetupError.noProfileMatches(recording: recording, device: "\(device.info)")
         }
         let inputs = try adapter.runInSimulatedTime(clock: SessionClock(epochMicroseconds: 0))
-        Output.err("replaying " + TerminalText.escaped(device.description))
-        let (_, session, _) = try setup.makeSession()
-        let sink = SessionSink(session: session)
+        Output.err("replaying " + TerminalText.escaped(device?.description ?? "the inputs recorded at the terminal"))
+        let sink = SessionSink(session: try setup.makeSession().session)
         sink.replay(inputs)   // ends at the recording's end, as the live session did
         let file = outputs["--transcript"]
         for e in sink.events {

@@ -11,12 +11,14 @@ let shippedProfiles: [DeviceProfile] = (try? ProfileLoader.loadDirectory(FuzzFil
 /// The line that separates the recording from the GameControllerDB text.
 let separator = "%%"
 
-/// evemu recordings and SDL GameControllerDB lines, and the replay path
-/// between them: the input is an evemu text, optionally followed by a line
-/// `%%` and gamecontrollerdb.txt lines. Both are parsed; a recording that
-/// parses is matched against the shipped profiles and the database, mapped
-/// to timed inputs as `switchyard replay` does, and replayed into a session
-/// on the demo app, keeping the engine invariants.
+/// Recordings (evemu text with Switchyard's input lines) and SDL
+/// GameControllerDB lines, and the replay path between them: the input is a
+/// recording, optionally followed by a line `%%` and gamecontrollerdb.txt
+/// lines. Both are parsed; every input line reads back as it is written; a
+/// recording that parses is matched against the shipped profiles and the
+/// database, mapped to timed inputs as `switchyard replay --technology
+/// keyboard,voice` does, and replayed into such a session on the demo app,
+/// keeping the engine invariants.
 func fuzzEvemu(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -29,22 +31,30 @@ func fuzzEvemu(_ bytes: [UInt8]) {
     } catch {
         render(error)
     }
-    let recording: EvemuRecording
+    let recorded: RecordedSession
     do {
-        recording = try Evemu.parse(lines.joined(separator: "\n"), file: "fuzz.evemu")
+        recorded = try RecordedSession.parse(lines.joined(separator: "\n"), file: "fuzz.evemu")
     } catch {
         render(error)
         return
     }
-    _ = Evemu.format(recording)
+    if let device = recorded.device { _ = Evemu.format(device) }
+    for input in recorded.inputs {
+        let line = InputLines.format(input)
+        let again = try? RecordedSession.parse(InputLines.header + "\n" + line, file: "again.evemu").inputs
+        invariant(again == [input], "input line '\(line)' does not read back as \(input)")
+    }
     let matcher = ProfileMatcher(profiles: shippedProfiles, controllers: controllers)
-    let replay = EvemuReplayAdapter.Replay(recording: recording, source: "fuzz.evemu", profiles: matcher)
+    // The keyboard first: a controller's keyboard mappings apply, and utterances reach Voice Control.
+    let technologies: [Technology] = [.fullKeyboardAccess, .voiceControl]
+    let replay = EvemuReplayAdapter.Replay(session: recorded, source: "fuzz.evemu", profiles: matcher, technologies: technologies)
     var last = Instant.zero
     for input in replay.inputs {
         invariant(input.time >= last, "replayed input \(input) is before \(last)")
         last = input.time
     }
-    guard let session = try? Session(app: demoApp) else {
+    let configuration = SessionConfiguration(technologies: technologies.compactMap(TechnologySettings.defaults(for:)))
+    guard let session = try? Session(app: demoApp, configuration: configuration) else {
         invariant(false, "the demo app makes no session")
         return
     }
