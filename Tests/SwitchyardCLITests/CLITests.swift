@@ -98,7 +98,7 @@ import Testing
             + "bad.swy:3:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"
             + "bad.swy:4:7: error: unknown switch 'next'; the configured switches are: select\n"),
         ("app demo\nset tap-behavior auto-tap\nset hold-duration 0.8", "bad.swy:3:5: error: hold-duration 0.8s is not shorter than auto-tap-time 0.75s; Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu\n"),
-        ("app demo\ntechnology switch-control keyboard", "bad.swy:2:27: error: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: 'technology switch-control voice' or 'technology keyboard voice'\n"),
+        ("app demo\ntechnology switch-control keyboard", "bad.swy:2:27: error: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: switch-control and voice, or keyboard and voice\n"),
         ("app demo\nsay \"tap Cart\"", "bad.swy:2:1: error: 'say' drives Voice Control, which this scenario does not run (it runs Switch Control, the default); add 'technology voice'\n"),
         ("app demo\ntechnology keyboard\nkey shift+Tabb", "bad.swy:3:11: error: unknown key 'Tabb' in 'shift+Tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?\n"),
         ("app demo\nset auto-hide 5", "bad.swy:2:5: error: 'auto-hide' is a Full Keyboard Access setting; add 'technology keyboard'\n"),

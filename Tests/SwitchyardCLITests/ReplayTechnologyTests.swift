@@ -42,8 +42,9 @@ import Testing
     }
 
     static let usageErrors: [([String], String)] = [
-        (["--technology", "keyboard,keyboard"], "switchyard replay: error: '--technology' gives keyboard twice; give each technology once"),
-        (["--technology", "fka", "--technology", "keyboard"], "switchyard replay: error: '--technology' gives keyboard twice; give each technology once"),
+        (["--technology", "keyboard,keyboard"], "switchyard replay: error: --technology keyboard,keyboard: 'keyboard' is named twice; give each technology once"),
+        (["--technology", "fka", "--technology", "keyboard"], "switchyard replay: error: --technology keyboard: 'keyboard' is named twice; give each technology once"),
+        (["--technology", "switch-control,keyboard"], "switchyard replay: error: --technology switch-control,keyboard: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: switch-control and voice, or keyboard and voice"),
         (["--technology", "voice,"], "switchyard replay: error: '--technology voice,' names ''; expected switch-control, keyboard, voice, or several joined with commas such as keyboard,voice"),
         (["--technology", "keybord"], "switchyard replay: error: '--technology keybord' names 'keybord'; expected switch-control, keyboard, voice, or several joined with commas such as keyboard,voice"),
     ]

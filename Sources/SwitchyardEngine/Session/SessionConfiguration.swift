@@ -118,7 +118,7 @@ extension SessionConfiguration {
         if technology == other { return "'\(technology.name)' is named twice; give each technology once" }
         let pair: Set<Technology> = [technology, other]
         if pair == [.switchControl, .fullKeyboardAccess] {
-            return "Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: 'technology switch-control voice' or 'technology keyboard voice'"
+            return "Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: switch-control and voice, or keyboard and voice"
         }
         return nil
     }

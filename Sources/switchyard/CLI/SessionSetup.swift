@@ -38,8 +38,9 @@ struct SessionSetup {
                     throw UsageError(command: command, message: "'--technology \(value)' names '\(part)'; expected "
                         + Technology.names.joined(separator: ", ") + ", or several joined with commas such as keyboard,voice")
                 }
-                guard !out.contains(t) else {
-                    throw UsageError(command: command, message: "'--technology' gives \(t.name) twice; give each technology once")
+                // One rule for scenarios and the command line: `SessionConfiguration.conflict`.
+                if let reason = out.lazy.compactMap({ SessionConfiguration.conflict(adding: t, beside: $0) }).first {
+                    throw UsageError(command: command, message: "--technology \(value): \(reason)")
                 }
                 out.append(t)
             }
@@ -79,7 +80,7 @@ struct SessionSetup {
                 throw Diagnostic(.error, "a second \(t) settings file (the first is '\(first.file)'); give one settings file per technology",
                                  at: SourceLocation(file: path))
             }
-            let s = try Self.load(t, json: bytes, file: path)
+            let s = try TechnologySettings.load(t, json: bytes, file: path)
             do { try s.validate() } catch { throw Diagnostic(.error, error.message, at: SourceLocation(file: path)) }
             loaded[t] = (s, path)
         }
@@ -90,15 +91,6 @@ struct SessionSetup {
             // The app names its start screen; the settings were checked above.
             let file: String? = if case .unknownStartScreen = error { app } else { nil }
             throw Diagnostic(.error, error.message, at: file.map { SourceLocation(file: $0) })
-        }
-    }
-
-    /// Reads `json` as `technology`'s settings file.
-    static func load(_ technology: Technology, json: [UInt8], file: String) throws(SettingsError) -> TechnologySettings {
-        switch technology {
-        case .switchControl: return .switchControl(try SwitchControlSettings.load(json: json, file: file))
-        case .fullKeyboardAccess: return .keyboard(try KeyboardAccessSettings.load(json: json, file: file))
-        case .voiceControl: return .voiceControl(try VoiceControlSettings.load(json: json, file: file))
         }
     }
 
@@ -113,7 +105,7 @@ struct SessionSetup {
         guard let doc = try? JSONDocument(bytes: json), doc.kind(doc.root) == .object else { return technologies[0] }
         var owner: (technology: Technology, name: String, line: Int)?
         for (name, value) in doc.members(doc.root) {
-            guard let t = Technology.allCases.first(where: { TechnologySettings.settingNames(of: $0).contains(name) }) else { continue }
+            guard let t = TechnologySettings.owner(ofSetting: name) else { continue }
             // An object's children alternate key and value on the tape: the key is just before its value.
             let (line, column) = doc.position(of: value - 1)
             let here = SourceLocation(file: file, line: line, column: column)
