@@ -93,6 +93,7 @@ import Testing
             "README.md: switchyard inspect Examples/apps/mail.json --screen inbox",
             "README.md: switchyard inspect Examples/apps/ios-settings-top.xml",
             "README.md: switchyard run Examples/scenarios/*.swy --junit report.xml --quiet",
+            "README.md: switchyard run Examples/scenarios/keyboard-*.swy Examples/scenarios/voice-*.swy",
             "README.md: switchyard devices",
             "README.md: switchyard overlay --names --png names.png",
             "docs/ARCHITECTURE.md: switchyard demo",
@@ -111,6 +112,8 @@ import Testing
     @Test func theDeviceExamplesAreFound() {
         #expect(Self.deviceExamples.map(\.testDescription) == [
             "README.md: switchyard live --device terminal",
+            "README.md: switchyard live --technology keyboard --device terminal",
+            "README.md: switchyard live --technology voice",
             "README.md: switchyard live --app Examples/apps/mail.json",
             "README.md: switchyard live --app Examples/apps/mail.json --settings Examples/settings/manual-select-next.json",
             "README.md: switchyard record --out session.evemu",
