@@ -7,9 +7,11 @@ import SwitchyardEngine
 /// The built-in demo app, decoded once.
 let demoApp = DemoApp.load()
 
-/// Structure-aware: the input chooses a scenario for the demo app (settings,
-/// presses, holds, waits, `at` times, expectations, `set` lines; see
-/// `ScenarioBuilder`), which goes through the real parser, `prepare` and
+/// Structure-aware: the input chooses a scenario for the demo app (the
+/// technologies — Switch Control, Full Keyboard Access, Voice Control or
+/// Voice Control beside either —, settings, presses, holds, key chords,
+/// typed text, utterances, waits, `at` times, expectations, `set` lines;
+/// see `ScenarioBuilder`), which goes through the real parser, `prepare` and
 /// `ScenarioRunner` into a `Session`. Invariants: the generated text parses;
 /// a prepared scenario runs to its end with no `bug` event, time never goes
 /// backwards, no event comes after the end, and a second run gives the same

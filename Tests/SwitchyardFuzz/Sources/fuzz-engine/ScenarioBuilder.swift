@@ -1,8 +1,8 @@
 import FuzzSupport
 
 /// Builds a scenario for the demo app from fuzz bytes: always well-formed
-/// text, with numbers kept in bounds (durations up to 2 minutes, at most 48
-/// steps), so that the fuzzer explores the engine, not the parser.
+/// text, with numbers kept in bounds (durations up to 2 minutes, five
+/// simulated minutes in all, at most 48 steps), so that the fuzzer explores the engine, not the parser.
 struct ScenarioBuilder {
     var input: FuzzInput
     var lines: [String] = ["app demo"]
@@ -10,6 +10,25 @@ struct ScenarioBuilder {
     var lastAt = 0
 
     init(_ bytes: [UInt8]) { input = FuzzInput(bytes) }
+
+    /// What the scenario's `technology` line runs: Switch Control alone
+    /// (no line) most of the time; Full Keyboard Access, Voice Control, or
+    /// Voice Control beside either.
+    static let technologyLines: [[String]] = [["keyboard"], ["voice"], ["switch-control", "voice"], ["keyboard", "voice"]]
+    var technologies = ["switch-control"]
+    var switchControl: Bool { technologies.contains("switch-control") }
+    var keyboard: Bool { technologies.contains("keyboard") }
+    var voice: Bool { technologies.contains("voice") }
+
+    static let keys = [
+        "tab", "shift+tab", "left", "right", "up", "down", "space", "tab+z", "tab+b", "tab+f", "tab+h",
+        "ctrl+tab", "ctrl+shift+tab", "tab+left", "tab+right", "escape", "return", "backspace", "a", "KEY_PAGEDOWN",
+    ]
+    static let phrases = [
+        "show numbers", "show names", "hide numbers", "hide names", "show grid", "hide grid", "tap 1", "tap 3", "2", "5",
+        "tap Cart", "tap Back", "go back", "scroll down", "scroll up", "show me what to say", "tap Croissant",
+        "increment Quantity", "decrement Quantity", "cancel", "tap banana", "long press 2", "double tap Favorite", "choose 1",
+    ]
 
     static let switchNames = ["select", "next", "previous", "menu", "other"]
     static let switchLists = [
@@ -35,16 +54,35 @@ struct ScenarioBuilder {
     static let screens = ["shop", "product", "cart", "receipt", "Shop", "nowhere"]
     static let announcements = ["Added to cart", "Paid", "Order placed", "Scanning stopped"]
 
-    /// A duration in the scenario language, up to 2 minutes.
+    /// Simulated time the scenario may still spend, in milliseconds: five
+    /// minutes in all, so that one input is thousands of engine steps, not
+    /// millions (a 50 ms scan over 48 two-minute waits), and the fuzzer runs
+    /// hundreds of inputs a second.
+    var budget = 300_000
+
+    /// `ms`, or what is left of the budget; spent.
+    mutating func spend(_ ms: Int) -> Int {
+        let spent = min(ms, budget)
+        budget -= spent
+        return spent
+    }
+
+    /// A duration in the scenario language, up to 2 minutes (within the budget).
     mutating func duration() -> String {
+        let written: String
+        let ms: Int
         switch input.int(0...5) {
-        case 0: return "0ms"
-        case 1: return "\(input.int(1...300))ms"
-        case 2: return "\(input.int(0...5_000))ms"
-        case 3: return "\(input.int(0...120))s"
-        case 4: return "\(input.int(1...2))m"
-        default: return "\(input.int(0...99)).\(input.int(0...9))s"
+        case 0: (written, ms) = ("0ms", 0)
+        case 1: let v = input.int(1...300); (written, ms) = ("\(v)ms", v)
+        case 2: let v = input.int(0...5_000); (written, ms) = ("\(v)ms", v)
+        case 3: let v = input.int(0...120); (written, ms) = ("\(v)s", v * 1_000)
+        case 4: let v = input.int(1...2); (written, ms) = ("\(v)m", v * 60_000)
+        default:
+            let (a, b) = (input.int(0...99), input.int(0...9))
+            (written, ms) = ("\(a).\(b)s", a * 1_000 + b * 100)
         }
+        let spent = spend(ms)
+        return spent == ms ? written : "\(spent)ms"
     }
 
     /// Seconds as a settings value: 0.05 to 3600, or something out of range.
@@ -116,6 +154,21 @@ struct ScenarioBuilder {
     }
 
     mutating func step() -> String {
+        // An input of a technology the scenario runs (`prepare` refuses the others).
+        if keyboard && input.chance(96) {
+            return input.chance(32) ? "type \"\(input.pick(["ba", "Oat", "x"]))\"" : "key \(input.pick(Self.keys))"
+        }
+        if voice && input.chance(96) { return "say \"\(input.pick(Self.phrases))\"" }
+        if !switchControl {
+            switch input.int(0...5) {
+            case 0: return "wait \(duration())"
+            case 1: return "expect screen \(input.pick(Self.screens))"
+            case 2: return "expect activated \(input.pick(Self.elements))\(within())"
+            case 3: return keyboard ? "expect focused \(input.pick(Self.elements))" : "expect overlay \(input.pick(["none", "numbers 1 2", "names \"Cart\""]))"
+            case 4: return keyboard ? "set auto-hide \(input.pick(["off", "1", "15", "60"]))" : "set overlay \(input.pick(["none", "names", "numbers"]))"
+            default: return "wait \(spend(input.int(0...3_000)))ms"
+            }
+        }
         let sw = input.pick(Self.switchNames)
         switch input.int(0...11) {
         case 0, 1: return "press \(sw)"
@@ -125,20 +178,24 @@ struct ScenarioBuilder {
         case 5: return "wait \(duration())"
         case 6:
             // Mostly forward; sometimes back, which `prepare` refuses.
-            let t = input.chance(16) ? max(0, lastAt - input.int(0...60_000)) : lastAt + input.int(0...60_000)
+            let t = input.chance(16) ? max(0, lastAt - input.int(0...60_000)) : lastAt + spend(input.int(0...60_000))
             lastAt = t
             return input.chance(128) ? "at \(t)ms" : "at \(t)ms press \(sw)"
         case 7, 8, 9: return expectation()
         case 10: return setting()
-        default: return "wait \(input.int(0...3_000))ms"
+        default: return "wait \(spend(input.int(0...3_000)))ms"
         }
     }
 
     /// The whole scenario text.
     mutating func build() -> String {
-        if input.chance(32) { lines.append("settings ../settings/\(input.pick(Self.settingsFiles)).json") }
+        if input.chance(48) {
+            technologies = input.pick(Self.technologyLines)
+            lines.append("technology " + technologies.joined(separator: " "))
+        }
+        if switchControl, input.chance(32) { lines.append("settings ../settings/\(input.pick(Self.settingsFiles)).json") }
         if input.chance(16) { lines.append("start-screen \(input.pick(Self.screens))") }
-        for _ in 0..<input.int(0...4) { lines.append(setting()) }
+        if switchControl { for _ in 0..<input.int(0...4) { lines.append(setting()) } }
         var count = 0
         while !input.isExhausted && count < 48 {
             lines.append(step())
