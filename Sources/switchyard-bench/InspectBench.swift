@@ -9,12 +9,13 @@ import ScreenModel
 /// file through load and report, and the report's own output).
 enum InspectBench {
     /// A flat screen: `elements - 1` buttons straight under the root, the
-    /// shape that made paths quadratic.
+    /// shape that made paths quadratic; in columns of 200,000 rows, within
+    /// `Limits.maximumCoordinate`.
     static func flat(elements: Int) -> [UInt8] {
         var s = "{\"name\":\"Flat\",\"screens\":{\"main\":{\"root\":{\"children\":["
         for k in 0..<max(0, elements - 1) {
             if k > 0 { s += "," }
-            s += "{\"label\":\"Button \(k)\",\"traits\":[\"button\"],\"frame\":{\"x\":0,\"y\":\(k * 44),\"width\":390,\"height\":44}}"
+            s += "{\"label\":\"Button \(k)\",\"traits\":[\"button\"],\"frame\":{\"x\":\(k / 200_000 * 400),\"y\":\(k % 200_000 * 44),\"width\":390,\"height\":44}}"
         }
         s += "]}}}}"
         return Array(s.utf8)
@@ -34,8 +35,9 @@ enum InspectBench {
             for n in [100_000, 1_000_000] {
                 let bytes = generate(n)
                 let loadStart = DispatchTime.now().uptimeNanoseconds
-                guard let app = try? AppLoader.load(bytes, file: "bench.json") else {
-                    lines.append("{\"benchmark\":\"inspect\",\"shape\":\"\(shape)\",\"elements\":\(n),\"error\":\"did not load\"}")
+                let app: AppModel
+                do { app = try AppLoader.load(bytes, file: "bench.json") } catch {
+                    lines.append("{\"benchmark\":\"inspect\",\"shape\":\"\(shape)\",\"elements\":\(n),\"error\":\(JSONWriter.quote("\(error)"))}")
                     continue
                 }
                 let load = milliseconds(since: loadStart)

@@ -7,12 +7,15 @@ import ScreenModel
 enum ScreenModelBench {
     /// A screen-model document with about `elements` elements: sections
     /// (`contain` lists) of rows (combined cells of a label, a value and an
-    /// image) plus loose buttons, laid out on a tall scrolling screen.
+    /// image) plus loose buttons, laid out on a tall scrolling screen, in
+    /// columns 400 points apart past 8,800,000 points (200,000 rows), so
+    /// that a million elements stay within `Limits.maximumCoordinate`.
     static func generate(elements: Int) -> [UInt8] {
         var s = "{\"name\":\"Bench\",\"screens\":{\"main\":{\"root\":{\"children\":["
         var count = 1
         var section = 0
         var y = 0.0
+        var x = 0.0
         var first = true
         while count < elements {
             if !first { s += "," }
@@ -22,12 +25,13 @@ enum ScreenModelBench {
             for row in 0..<20 where count < elements {
                 if row > 0 { s += "," }
                 s += "{\"identifier\":\"s\(section)r\(row)\",\"childBehavior\":\"combine\",\"traits\":[\"button\"],"
-                s += "\"frame\":{\"x\":0,\"y\":\(y),\"width\":390,\"height\":44},\"onActivate\":[{\"effect\":\"announce\",\"message\":\"row \(row)\"}],\"children\":["
-                s += "{\"label\":\"Item \(section)-\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":16,\"y\":\(y + 4),\"width\":200,\"height\":20}},"
-                s += "{\"label\":\"Detail\",\"value\":\"\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":16,\"y\":\(y + 24),\"width\":200,\"height\":16}},"
-                s += "{\"traits\":[\"image\"],\"frame\":{\"x\":340,\"y\":\(y + 6),\"width\":32,\"height\":32}}]}"
+                s += "\"frame\":{\"x\":\(x),\"y\":\(y),\"width\":390,\"height\":44},\"onActivate\":[{\"effect\":\"announce\",\"message\":\"row \(row)\"}],\"children\":["
+                s += "{\"label\":\"Item \(section)-\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":\(x + 16),\"y\":\(y + 4),\"width\":200,\"height\":20}},"
+                s += "{\"label\":\"Detail\",\"value\":\"\(row)\",\"traits\":[\"staticText\"],\"frame\":{\"x\":\(x + 16),\"y\":\(y + 24),\"width\":200,\"height\":16}},"
+                s += "{\"traits\":[\"image\"],\"frame\":{\"x\":\(x + 340),\"y\":\(y + 6),\"width\":32,\"height\":32}}]}"
                 count += 4
                 y += 44
+                if y >= 8_800_000 { y = 0; x += 400 }
             }
             s += "]}"
             section += 1
