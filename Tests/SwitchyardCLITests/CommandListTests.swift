@@ -35,9 +35,9 @@ import Testing
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
-        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
+        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
-        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --gamecontrollerdb, --profile, --profiles, --settings, --technology, --transcript",
+        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --gamecontrollerdb, --keyboard-bindings, --profile, --profiles, --settings, --technology, --transcript",
     ]
 
     @Test(arguments: commandNames)

@@ -103,6 +103,7 @@ import Testing
             "docs/hardware.md: switchyard demo",
             "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
             "docs/keyboard-access.md: switchyard replay Devices/fixtures/recordings/xbox-pad-session.evemu --technology keyboard",
+            "docs/keyboard-access.md: switchyard replay Devices/fixtures/recordings/xbox-pad-session.evemu --technology keyboard --keyboard-bindings Examples/settings/keyboard-default-bindings.json",
             "docs/scenarios.md: switchyard run Examples/scenarios/voice-beside-switch-control.swy",
             "docs/scenarios.md: switchyard run <(printf 'app demo\\nexpect screen home\\n')",
             "docs/voice-control.md: switchyard overlay --names --svg docs/voice-control-names.svg --png docs/voice-control-names.png",

@@ -41,7 +41,20 @@ import Testing
         #expect(lines.contains { $0.contains(#""event":"inputIgnored""#) && $0.contains(#""reason":"unboundKey""#) && $0.contains("KEY_SPACE") })
     }
 
+    /// `--keyboard-bindings` reads a file as Full Keyboard Access's: with
+    /// Space unbound (activate on Return), the controller's A does nothing.
+    @Test func keyboardBindingsRebindTheKeys() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("keys.json", #"{"activate": "enter"}"#)
+        let r = try switchyard(["replay", Self.recording, "--technology", "keyboard", "--keyboard-bindings", "keys.json", "--format", "json"], in: scratch.url)
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains(#""event":"inputIgnored""#) && $0.contains(#""reason":"unboundKey""#) && $0.contains("KEY_SPACE") })
+        #expect(!lines.contains { $0.contains(#""event":"activated""#) })
+    }
+
     static let usageErrors: [([String], String)] = [
+        (["--keyboard-bindings", "keys.json"], "switchyard replay: error: --keyboard-bindings rebinds Full Keyboard Access's keys; add --technology keyboard"),
         (["--technology", "keyboard,keyboard"], "switchyard replay: error: --technology keyboard,keyboard: 'keyboard' is named twice; give each technology once"),
         (["--technology", "fka", "--technology", "keyboard"], "switchyard replay: error: --technology keyboard: 'keyboard' is named twice; give each technology once"),
         (["--technology", "switch-control,keyboard"], "switchyard replay: error: --technology switch-control,keyboard: Switch Control and Full Keyboard Access cannot run together (both move a cursor over the same elements, and a keyboard's keys are Switch Control switches); run Voice Control beside either: switch-control and voice, or keyboard and voice"),

@@ -5,15 +5,18 @@ import SwitchyardEngine
 import DemoApp
 
 /// The options that set up a session, shared by `live` and `replay`:
-/// `--app FILE|demo`, `--technology NAME[,NAME…]`, `--settings FILE` (repeated).
+/// `--app FILE|demo`, `--technology NAME[,NAME…]`, `--settings FILE`
+/// (repeated), `--keyboard-bindings FILE`.
 struct SessionSetup {
-    static let options: Set<String> = ["app", "technology", "settings"]
+    static let options: Set<String> = ["app", "technology", "settings", "keyboard-bindings"]
     static let usage = """
           --app         screen-model JSON or Appium XML; 'demo' (default) for the built-in app
           --technology  switch-control (default), keyboard (Full Keyboard Access), voice (Voice Control);
                         several with commas or by repeating it: keyboard,voice or switch-control,voice
           --settings    a settings file of one of them, read by that technology (docs/switch-control.md,
                         docs/keyboard-access.md, docs/voice-control.md); repeat it for each technology
+          --keyboard-bindings  Full Keyboard Access's settings file (key bindings, Auto-Hide), read as
+                        keyboard settings whatever names it holds; needs --technology keyboard
         """
 
     var app: String?
@@ -21,11 +24,17 @@ struct SessionSetup {
     var technologies: [Technology]
     /// The settings files, in the order given.
     var settings: [String]
+    /// `--keyboard-bindings`: Full Keyboard Access's settings file.
+    var keyboardBindings: String?
 
     init(_ a: Arguments, command: String) throws(UsageError) {
         app = a.value("app")
         settings = a.options["settings"] ?? []
         technologies = try Self.technologies(a.options["technology"] ?? [], command: command)
+        keyboardBindings = a.value("keyboard-bindings")
+        if keyboardBindings != nil, !technologies.contains(.fullKeyboardAccess) {
+            throw UsageError(command: command, message: "--keyboard-bindings rebinds Full Keyboard Access's keys; add --technology keyboard")
+        }
     }
 
     /// `--technology` values: names and aliases, comma-separated or repeated, each once.
@@ -49,7 +58,7 @@ struct SessionSetup {
     }
 
     /// The files the session reads, which no output may overwrite.
-    var inputs: [String?] { [app == "demo" ? nil : app] + settings }
+    var inputs: [String?] { [app == "demo" ? nil : app] + settings + [keyboardBindings] }
 
     /// What `makeSession()` made.
     struct Made {
@@ -72,10 +81,11 @@ struct SessionSetup {
     func makeSession() throws -> Made {
         let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
         var loaded: [Technology: (settings: TechnologySettings, file: String)] = [:]
-        for path in settings {
+        let files = settings.map { (path: $0, technology: nil as Technology?) } + (keyboardBindings.map { [($0, .fullKeyboardAccess)] } ?? [])
+        for (path, given) in files {
             let bytes: [UInt8]
             do { bytes = try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: "settings file", reason: "\(error)") }
-            let t = try technology(ofSettings: bytes, file: path)
+            let t = try given ?? technology(ofSettings: bytes, file: path)
             if let first = loaded[t] {
                 throw Diagnostic(.error, "a second \(t) settings file (the first is '\(first.file)'); give one settings file per technology",
                                  at: SourceLocation(file: path))

@@ -15,7 +15,8 @@ struct LiveCommand: Command {
     static let summary = "drive a screen model with a switch, keyboard, game controller or typed utterances, in real time"
     static let usage = """
         usage: switchyard live [--app FILE|demo] [--technology NAME[,NAME…]] [--device PATH|auto|terminal]
-                               [--settings FILE]... [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE]
+                               [--settings FILE]... [--keyboard-bindings FILE]
+                               [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE]
                                [--transcript FILE] [--record FILE] [--no-grab]
         \(SessionSetup.usage)
           --device      auto (default; terminal for voice alone): every device with a profile, hotplug included;

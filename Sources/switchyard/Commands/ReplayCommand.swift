@@ -14,7 +14,7 @@ struct ReplayCommand: Command {
     static let usage = """
         usage: switchyard replay RECORDING.evemu [--app FILE|demo] [--technology NAME[,NAME…]] [--settings FILE]...
                                  [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE] [--transcript FILE]
-                                 [--format text|json]
+                                 [--keyboard-bindings FILE] [--format text|json]
         \(SessionSetup.usage)
           --profile     use this profile instead of matching the recorded device
           --profiles    load profiles from DIR instead of the shipped ones
