@@ -26,29 +26,13 @@ func fuzzSettings(_ bytes: [UInt8]) {
     // One technology per input, chosen by the input's length (so every
     // seed and its mutations reach all three): a third of the work per
     // input, three times the inputs.
-    switch bytes.count % 3 {
-    case 0:
-        do { try run(.switchControl(SwitchControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-        var switchControl = SwitchControlSettings()
-        for (name, value) in lines {
-            do { try switchControl.set(name, value) } catch { render(error) }
-        }
-        run(.switchControl(switchControl))
-    case 1:
-        do { try run(.keyboard(KeyboardAccessSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-        var keyboard = KeyboardAccessSettings()
-        for (name, value) in lines {
-            do { try keyboard.set(name, value) } catch { render(error) }
-        }
-        run(.keyboard(keyboard))
-    default:
-        do { try run(.voiceControl(VoiceControlSettings.load(json: bytes, file: "fuzz.json"))) } catch { render(error) }
-        var voice = VoiceControlSettings()
-        for (name, value) in lines {
-            do { try voice.set(name, value) } catch { render(error) }
-        }
-        run(.voiceControl(voice))
+    let technology = [Technology.switchControl, .fullKeyboardAccess, .voiceControl][bytes.count % 3]
+    do { try run(TechnologySettings.load(technology, json: bytes, file: "fuzz.json")) } catch { render(error) }
+    guard var settings = TechnologySettings.defaults(for: technology) else { return }
+    for (name, value) in lines {
+        do { try settings.set(name, value) } catch { render(error) }
     }
+    run(settings)
 }
 
 /// Validates `settings`; valid ones drive the demo app for 30 s with that
