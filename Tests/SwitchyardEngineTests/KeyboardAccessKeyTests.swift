@@ -12,6 +12,17 @@ import ScreenModel
         ])
     }
 
+    /// fuzz-evemu: a recording with KEY_TAB down twice made a `bug` event.
+    /// The second down is ignored and the held Tab still ends as one press.
+    @Test func tabDownTwiceIsAnUnpairedTransition() throws {
+        var session = try keyboardSession(tabApp)
+        _ = session.start(at: .zero)
+        let down = stroke(.tab, .down)
+        #expect(session.handle(TimedInput(down, at: .milliseconds(500))) == [])
+        #expect(session.handle(TimedInput(down, at: .milliseconds(500))) == [fka(500, .inputIgnored(down, reason: .unpairedKeyTransition))])
+        #expect(session.handle(TimedInput(stroke(.tab, .up), at: .milliseconds(600))) == [fka(600, .focused(back))])
+    }
+
     @Test func modifierKeysArriveAsTransitionsAndTheKeysBetweenCarryTheirModifiers() throws {
         #expect(try KeyChord.parse("shift+Tab").strokes == [
             KeyStroke(key: .leftShift, phase: .down), KeyStroke(key: .tab, modifiers: .shift, phase: .down),

@@ -297,9 +297,11 @@ struct KeyboardAccess: AssistiveTechnology {
     // MARK: - Keys
 
     mutating func keyDown(_ s: KeyStroke, _ input: Input, _ core: inout SessionCore) {
+        // A second Tab down while Tab is held (two keyboards, an edited
+        // recording) is not a press: the held Tab stays as it was. [model choice]
+        if s.key == .tab, tabDown != nil { return ignore(input, .unpairedKeyTransition, &core) }
         let shown = showHiddenRing(&core)
         if s.key == .tab {
-            if tabDown != nil { core.emit(.bug("KEY_TAB went down twice without coming up; the first press is forgotten")) }
             tabDown = HeldTab(modifiers: s.modifiers, chorded: shown)
             return
         }

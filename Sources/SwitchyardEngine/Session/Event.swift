@@ -127,6 +127,8 @@ public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
     case noItemThatWay
     /// Full Keyboard Access: Go back on the start screen with no sheet presented.
     case nothingToGoBackTo
+    /// Full Keyboard Access: KEY_TAB went down again while it was held (found by fuzzing a recording).
+    case unpairedKeyTransition
 }
 
 /// Something the session did, as the user would see or hear it.
