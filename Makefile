@@ -11,6 +11,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-dr
 
 FUZZ_RUNS ?= 200000
 FUZZ_SECONDS ?= 0
+FUZZ_SANITIZE ?= fuzzer,address
 
 .PHONY: demo test fuzz build-deps test-deps bench clean
 
@@ -22,7 +23,7 @@ test: test-deps
 	umockdev-wrapper $(SWIFT) test --skip-build
 
 fuzz: build-deps
-	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" ./scripts/fuzz.sh $(FUZZ_TARGETS)
+	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" FUZZ_SANITIZE=$(FUZZ_SANITIZE) ./scripts/fuzz.sh $(FUZZ_TARGETS)
 
 bench: test-deps
 	$(SWIFT) run -c release switchyard-bench
