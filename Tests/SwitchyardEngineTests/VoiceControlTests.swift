@@ -163,6 +163,18 @@ import ScreenModel
         #expect(s.say("1", at: 500) == ["0.5s disambiguation hidden", #"0.5s not understood "1" (notApplicable)"#])
     }
 
+    /// fuzz-appium: an imported picker wheel is adjustable with no range
+    /// (the app does the arithmetic). Increment is offered and leaves the
+    /// value as it is; it made a `bug` event.
+    @Test func incrementWithoutARangeLeavesTheValue() throws {
+        let app = makeApp([("main", [#"{"label": "Tiny", "value": "3", "traits": ["adjustable"], "frame": {"x": 0, "y": 0, "width": 400, "height": 50}}"#])])
+        var s = try voiceSession(app)
+        _ = s.start(at: .zero)
+        #expect(s.say("increment tiny", at: 100) == [])
+        #expect(s.say("decrement tiny", at: 200) == [])
+        #expect(s.value(of: 1) == "3")
+    }
+
     /// Double tap and long press land at the activation point and change
     /// nothing (the screen model has no handlers for them).
     @Test func gestures() throws {
