@@ -1,0 +1,34 @@
+import ScreenModel
+
+/// The elements a benchmark costs: every element that responds to user
+/// interaction (outside combined and ignored subtrees), the stops of the
+/// navigation order first, then the others with the reason none can reach them.
+enum Candidates {
+    static func list(_ screen: Screen, order: NavigationOrder) -> (stops: [ElementIndex], others: [(ElementIndex, String)]) {
+        let stops = Set(order.stops)
+        var others: [(ElementIndex, String)] = []
+        var stack: [(ElementIndex, Bool)] = [(screen.root, false)]
+        while let (k, hiddenAbove) = stack.popLast() {
+            let e = screen.elements[k]
+            let hidden = hiddenAbove || e.hidden
+            if !stops.contains(k) && screen.respondsToUserInteraction(k) {
+                let reason: String
+                if hidden {
+                    reason = "hidden"
+                } else if screen.isScrolledOut(k) {
+                    reason = "scrolled out of view"
+                } else if screen.traits(of: k).contains(.notEnabled) {
+                    reason = "not enabled"
+                } else if let m = order.modal, !screen.isDescendant(k, of: m) {
+                    reason = "behind a modal view that traps navigation"
+                } else {
+                    reason = "not in the navigation order"
+                }
+                others.append((k, reason))
+            }
+            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            stack.append(contentsOf: e.children.reversed().map { ($0, hidden) })
+        }
+        return (order.stops, others.sorted { $0.0 < $1.0 })
+    }
+}
