@@ -53,3 +53,21 @@ public enum Bench {
         }
     }
 }
+
+extension Bench {
+    /// Full Keyboard Access's costs on `screen` (breadth-first search through the engine).
+    /// - Throws: `SessionError` (settings), `BenchFileError` (weights).
+    public static func keyboard(app: AppModel, screen: Screen, settings: KeyboardAccessSettings, user: UserModel, weights: TargetWeights? = nil) throws -> BenchReport {
+        let costs = try KeyboardCosts(app: app, screen: screen, settings: settings, user: user).costs()
+        return try report(app, screen, .fullKeyboardAccess, "key commands from no focus, then Activate", [("key-time", Point.format(user.keyTime.seconds))],
+                          user, "search through Session", costs, weights)
+    }
+
+    /// Voice Control's costs on `screen` (each command tried through the engine).
+    /// - Throws: `SessionError` (settings), `BenchFileError` (weights).
+    public static func voice(app: AppModel, screen: Screen, settings: VoiceControlSettings, user: UserModel, weights: TargetWeights? = nil) throws -> BenchReport {
+        let costs = try VoiceCosts(app: app, screen: screen, settings: settings, user: user).costs()
+        return try report(app, screen, .voiceControl, "spoken commands: name, disambiguation number, or numbers overlay",
+                          settingsList(.voiceControl(settings)), user, "commands through Session", costs, weights)
+    }
+}
