@@ -10,7 +10,7 @@ import Testing
     static let commandNames = Tool.commands.map { $0.name }
 
     @Test func theToolListsEveryCommandOnce() {
-        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "devices", "live", "record", "replay"])
+        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "devices", "live", "record", "replay"])
     }
 
     @Test(arguments: commandNames)
@@ -34,6 +34,7 @@ import Testing
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
+        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --settings, --simulate, --technology, --user, --weights",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
@@ -55,6 +56,7 @@ import Testing
         ("live", ["--device", "terminal", "--record", "out.evemu"], "switchyard live: error: --record records an input device; it cannot record the terminal"),
         ("overlay", ["--names", "--zoom", "5"], "switchyard overlay: error: --zoom, --columns and --rows shape the grid; add --grid"),
         ("overlay", ["--names", "--grid"], "switchyard overlay: error: choose one overlay: --names, --grid were given"),
+        ("bench", ["--technology", "voice", "--simulate"], "switchyard bench: error: --simulate applies to switch-control; keyboard and voice costs always run through the engine"),
     ]
 
     @Test(arguments: contradictions)

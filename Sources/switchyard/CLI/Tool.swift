@@ -11,6 +11,7 @@ enum Tool {
         RunCommand.self,
         InspectCommand.self,
         OverlayCommand.self,
+        BenchCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,

@@ -1,0 +1,118 @@
+import Diagnostics
+import ScreenModel
+import SwitchyardEngine
+import ScanBench
+import DemoApp
+
+/// `switchyard bench [APP] [--screen S|--all-screens] [--technology T] [--settings F] [--user F] [--weights F]
+/// [--format table|csv|json] [--simulate]`: what reaching and activating
+/// each element of a screen costs a switch, keyboard or voice user
+/// (docs/scan-bench.md).
+struct BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "scan-time benchmark: steps, presses and seconds to reach each element of a screen"
+    static let usage = """
+        usage: switchyard bench [APP] [--screen NAME | --all-screens] [--technology switch-control|keyboard|voice]
+                                [--settings FILE] [--user FILE] [--weights FILE] [--format table|csv|json] [--simulate]
+          APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
+          --screen       the screen to cost (default: the app's start screen)
+          --all-screens  every screen of the app, one report each
+          --technology   switch-control (default), keyboard or voice
+          --settings     the technology's settings file (docs/switch-control.md, keyboard-access.md, voice-control.md)
+          --user         a user-model file: reaction-time, press-length, miss-probability, key-time, command-time, trials, seed
+          --weights      a weights file: element name (label, #identifier, path) to target probability weight
+          --format       table (default), csv or json
+          --simulate     Switch Control: drive a real session instead of the analytic model (Monte Carlo with misses on)
+        """
+
+    var app: String?
+    var screen: String?
+    var allScreens = false
+    var technology: Technology = .switchControl
+    var settings: String?
+    var user: String?
+    var weights: String?
+    var format: ReportFormat = .table
+    var simulate = false
+
+    init(arguments args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format"],
+                              flags: ["all-screens", "simulate"])
+        guard a.positionals.count <= 1 else {
+            throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
+        }
+        app = a.positionals.first.flatMap { $0 == "demo" ? nil : $0 }
+        screen = a.value("screen")
+        allScreens = a.flags.contains("all-screens")
+        technology = try a.technology(command: Self.name) ?? .switchControl
+        settings = a.value("settings")
+        user = a.value("user")
+        weights = a.value("weights")
+        if let f = try a.choice("format", command: Self.name, allowed: ReportFormat.allCases.map(\.rawValue)) { format = ReportFormat(rawValue: f)! }
+        simulate = a.flags.contains("simulate")
+    }
+
+    func validate() throws(UsageError) {
+        if allScreens && screen != nil {
+            throw UsageError(command: Self.name, message: "--screen and --all-screens do not go together; give one")
+        }
+        if simulate && technology != .switchControl {
+            throw UsageError(command: Self.name, message: "--simulate applies to switch-control; keyboard and voice costs always run through the engine")
+        }
+        if allScreens && format == .json {
+            throw UsageError(command: Self.name, message: "--all-screens writes one report per screen; use --format table or csv, or --screen NAME with json")
+        }
+    }
+
+    /// The bytes of a file named on the command line.
+    static func read(_ path: String, kind: String) throws(SetupError) -> [UInt8] {
+        do { return try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: kind, reason: "\(error)") }
+    }
+
+    func run() throws -> ExitStatus {
+        let model = try app.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
+        let source = app ?? DemoApp.fileName
+        let screens: [Screen]
+        if allScreens {
+            screens = model.screens
+        } else {
+            let name = screen ?? model.startScreen
+            guard let s = model.screen(named: name) else {
+                throw ScreenModelError.unknownScreen(file: source, at: "--screen", name: name, known: model.screens.map(\.name))
+            }
+            screens = [s]
+        }
+        let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
+        let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }
+        var out: [String] = []
+        for s in screens {
+            let report: BenchReport
+            do {
+                report = try makeReport(model, s, person, targets)
+            } catch let e as SessionError {
+                // A session error names no file: the settings file made the configuration.
+                throw Diagnostic(.error, e.message, at: settings.map { SourceLocation(file: $0) })
+            } catch let e as BenchFileError where e.location == nil {
+                throw Diagnostic(.error, e.message, at: (user ?? settings).map { SourceLocation(file: $0) })
+            }
+            out.append(format.render(report))
+        }
+        Output.out(out.joined(separator: format == .table ? "\n" : ""))
+        return .success
+    }
+
+    func makeReport(_ app: AppModel, _ s: Screen, _ user: UserModel, _ weights: TargetWeights?) throws -> BenchReport {
+        let bytes = try settings.map { f throws in try Self.read(f, kind: "settings file") }
+        switch technology {
+        case .switchControl:
+            let sc = try bytes.map { b throws in try SwitchControlSettings.load(json: b, file: settings!) } ?? SwitchControlSettings()
+            return try Bench.switchControl(app: app, screen: s, settings: sc, user: user, weights: weights, simulate: simulate)
+        case .fullKeyboardAccess:
+            let k = try bytes.map { b throws in try KeyboardAccessSettings.load(json: b, file: settings!) } ?? KeyboardAccessSettings()
+            return try Bench.keyboard(app: app, screen: s, settings: k, user: user, weights: weights)
+        case .voiceControl:
+            let v = try bytes.map { b throws in try VoiceControlSettings.load(json: b, file: settings!) } ?? VoiceControlSettings()
+            return try Bench.voice(app: app, screen: s, settings: v, user: user, weights: weights)
+        }
+    }
+}
