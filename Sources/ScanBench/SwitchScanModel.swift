@@ -25,6 +25,8 @@ public struct SwitchScanModel: Sendable {
     let paths: [ElementIndex: [(group: Int, position: Int)]]
     /// Elements inside each group, at any depth (what a group highlight counts).
     let stopCounts: [Int]
+    /// Point mode: where taps land.
+    let taps: TapIndex?
 
     /// - Parameters:
     ///   - screen: the screen, as shown at its start.
@@ -70,6 +72,7 @@ public struct SwitchScanModel: Sendable {
         }
         self.paths = paths
         stopCounts = counts
+        taps = settings.mode == .point ? TapIndex(screen: screen, modal: order.modal) : nil
     }
 
     /// The scanning method in words: `auto scanning, groups on`.
@@ -408,7 +411,7 @@ public struct SwitchScanModel: Sendable {
         }
         if let why = tail(pointMenuVisit, &w) { return .unreachable(k, on: screen, why) }
         let point = Point(x: chosen[0], y: chosen[1])
-        guard screen.tapTarget(at: point, inside: order.modal) == k else {
+        guard taps?.lands(point, on: k) ?? (screen.tapTarget(at: point, inside: order.modal) == k) else {
             return .unreachable(k, on: screen, "the point chosen, (\(Point.format(point.x)), \(Point.format(point.y))), does not land on it")
         }
         return ElementCost(element: k, on: screen, steps: Double(w.steps), presses: Double(w.presses), seconds: w.now.seconds)
