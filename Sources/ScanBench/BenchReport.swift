@@ -8,7 +8,8 @@ import SwitchyardEngine
 public struct ElementCost: Hashable, Sendable {
     /// The element's index on its screen.
     public var element: ElementIndex
-    /// Its path (`root/children[2]`), label and frame.
+    /// Its path (`root/children[2]`; filled in by the `costs()` of a whole
+    /// screen, in one pass), label and frame.
     public var path: String
     public var label: String?
     public var frame: Rect
@@ -34,7 +35,7 @@ public struct ElementCost: Hashable, Sendable {
 
     public init(element: ElementIndex, on screen: Screen, steps: Double, presses: Double, seconds: Double, unreachable: String? = nil) {
         self.element = element
-        self.path = screen.path(of: element)
+        self.path = ""
         self.label = screen.label(of: element)
         self.frame = screen.frames[element]
         self.steps = steps

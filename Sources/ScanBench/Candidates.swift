@@ -31,4 +31,14 @@ enum Candidates {
         }
         return (order.stops, others.sorted { $0.0 < $1.0 })
     }
+
+    /// `costs` with every element's path, found in one pass (`ElementPaths`).
+    static func withPaths(_ costs: [ElementCost], on screen: Screen) -> [ElementCost] {
+        let paths = ElementPaths(screen)
+        return costs.map { c in
+            var c = c
+            c.path = paths.path(of: c.element)
+            return c
+        }
+    }
 }

@@ -93,7 +93,7 @@ public struct SwitchScanModel: Sendable {
     /// stops in navigation order, then the elements that are not stops (unreachable).
     public func costs() -> [ElementCost] {
         let (stops, others) = Candidates.list(screen, order: order)
-        return stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }
+        return Candidates.withPaths(stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
     }
 
     /// The expected cost of reaching and activating stop `k`.

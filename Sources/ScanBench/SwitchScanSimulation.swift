@@ -43,7 +43,7 @@ public struct SwitchScanSimulation: Sendable {
     /// else the Monte Carlo mean of `user.trials` trials (seeded).
     public func costs() -> [ElementCost] {
         let (stops, others) = Candidates.list(model.screen, order: model.order)
-        return stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: model.screen, $0.1) }
+        return Candidates.withPaths(stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: model.screen, $0.1) }, on: model.screen)
     }
 
     /// Stop `k`'s cost by simulation (Monte Carlo when misses are modelled).

@@ -83,3 +83,34 @@ import Testing
         #expect(r.stderr.hasPrefix(error))
     }
 }
+
+/// `switchyard bench --svg`: the heat map, rendered by rsvg-convert.
+@Suite struct BenchHeatMapTests {
+    @Test func heatMapRendersWithRsvgConvert() throws {
+        let dir = try TemporaryDirectory()
+        let svg = dir.url.appendingPathComponent("heat.svg").path
+        let png = dir.url.appendingPathComponent("heat.png").path
+        let r = try switchyard(["bench", "--svg", svg])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("\nwrote \(svg)\n"))
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("<title>Corner Café — home</title>"))
+        #expect(text.contains(#"<title>Dark Chocolate, €3.10: 7.5 s</title>"#))
+        #expect(text.contains(">mean 4.7 s, median 4.5 s</text>"))
+        #expect(text.contains(##"fill="#d7191c" fill-opacity="0.6"><title>Dark Chocolate"##))
+        let rsvg = try shell("rsvg-convert '\(svg)' -o '\(png)'")
+        #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: png))
+        #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func unreachableElementsAreDrawnGreyAndDashed() throws {
+        let dir = try TemporaryDirectory()
+        let svg = dir.url.appendingPathComponent("heat.svg").path
+        let r = try switchyard(["bench", BenchCommandTests.capture, "--svg", svg, "--format", "csv"])
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains("wrote"))
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains(#"stroke-dasharray="4 3"><title>Developer: unreachable</title>"#))
+    }
+}

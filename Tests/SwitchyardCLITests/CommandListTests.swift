@@ -34,7 +34,7 @@ import Testing
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
-        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --settings, --simulate, --technology, --user, --weights",
+        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",

@@ -3,9 +3,10 @@ import ScreenModel
 import SwitchyardEngine
 import ScanBench
 import DemoApp
+import Pictures
 
 /// `switchyard bench [APP] [--screen S|--all-screens] [--technology T] [--settings F] [--user F] [--weights F]
-/// [--format table|csv|json] [--simulate]`: what reaching and activating
+/// [--format table|csv|json] [--simulate] [--svg F]`: what reaching and activating
 /// each element of a screen costs a switch, keyboard or voice user
 /// (docs/scan-bench.md).
 struct BenchCommand: Command {
@@ -14,6 +15,7 @@ struct BenchCommand: Command {
     static let usage = """
         usage: switchyard bench [APP] [--screen NAME | --all-screens] [--technology switch-control|keyboard|voice]
                                 [--settings FILE] [--user FILE] [--weights FILE] [--format table|csv|json] [--simulate]
+                                [--svg FILE]
           APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
           --screen       the screen to cost (default: the app's start screen)
           --all-screens  every screen of the app, one report each
@@ -23,6 +25,7 @@ struct BenchCommand: Command {
           --weights      a weights file: element name (label, #identifier, path) to target probability weight
           --format       table (default), csv or json
           --simulate     Switch Control: drive a real session instead of the analytic model (Monte Carlo with misses on)
+          --svg FILE     write a heat map: each element coloured by its time to activate, with a legend and a histogram
         """
 
     var app: String?
@@ -34,9 +37,10 @@ struct BenchCommand: Command {
     var weights: String?
     var format: ReportFormat = .table
     var simulate = false
+    var svg: String?
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format"],
+        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format", "svg"],
                               flags: ["all-screens", "simulate"])
         guard a.positionals.count <= 1 else {
             throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
@@ -50,6 +54,7 @@ struct BenchCommand: Command {
         weights = a.value("weights")
         if let f = try a.choice("format", command: Self.name, allowed: ReportFormat.allCases.map(\.rawValue)) { format = ReportFormat(rawValue: f)! }
         simulate = a.flags.contains("simulate")
+        svg = a.value("svg")
     }
 
     func validate() throws(UsageError) {
@@ -58,6 +63,9 @@ struct BenchCommand: Command {
         }
         if simulate && technology != .switchControl {
             throw UsageError(command: Self.name, message: "--simulate applies to switch-control; keyboard and voice costs always run through the engine")
+        }
+        if allScreens && svg != nil {
+            throw UsageError(command: Self.name, message: "--svg draws one screen; use --screen NAME with it, not --all-screens")
         }
         if allScreens && format == .json {
             throw UsageError(command: Self.name, message: "--all-screens writes one report per screen; use --format table or csv, or --screen NAME with json")
@@ -70,6 +78,8 @@ struct BenchCommand: Command {
     }
 
     func run() throws -> ExitStatus {
+        let outputs = try Outputs([("--svg", svg)], inputs: [app, settings, user, weights], command: Self.name)
+        defer { outputs.discard() }
         let model = try app.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
         let source = app ?? DemoApp.fileName
         let screens: [Screen]
@@ -96,7 +106,12 @@ struct BenchCommand: Command {
                 throw Diagnostic(.error, e.message, at: (user ?? settings).map { SourceLocation(file: $0) })
             }
             out.append(format.render(report))
+            if let file = outputs["--svg"] {
+                file.write(Self.heatMap(report, s).svg())
+                if format == .table { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
+            }
         }
+        if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: format == .table ? "\n" : ""))
         return .success
     }
@@ -114,5 +129,22 @@ struct BenchCommand: Command {
             let v = try bytes.map { b throws in try VoiceControlSettings.load(json: b, file: settings!) } ?? VoiceControlSettings()
             return try Bench.voice(app: app, screen: s, settings: v, user: user, weights: weights)
         }
+    }
+
+    /// The heat map of `report` over `screen`.
+    static func heatMap(_ report: BenchReport, _ screen: Screen) -> HeatMapPicture {
+        let cells = report.elements.map { HeatMapPicture.Cell(frame: $0.frame, name: $0.label ?? $0.path, seconds: $0.reachable ? $0.seconds : nil) }
+        let s = report.summary
+        let n = ReportFormat.number
+        let notes = [
+            "\(report.technology.name): \(report.method)",
+            "computed: \(report.computedBy)",
+            "reaction \(n(report.user.reactionTime.seconds)) s, miss \(n(report.user.missProbability))",
+            "mean \(n(s.meanSeconds)) s, median \(n(s.medianSeconds)) s",
+            "p90 \(n(s.p90Seconds)) s, max \(n(s.maxSeconds)) s",
+            "mean \(n(s.meanSteps)) steps, \(n(s.meanPresses)) presses",
+            "unreachable: \(s.unreachable) (grey, dashed)",
+        ]
+        return HeatMapPicture(screen: screen, cells: cells, title: "\(report.app) — \(report.screen)", notes: notes)
     }
 }
