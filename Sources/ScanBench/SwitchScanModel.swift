@@ -15,12 +15,12 @@ import SwitchyardEngine
 /// Item. `SwitchScanSimulation` checks it against a real `Session`.
 public struct SwitchScanModel: Sendable {
     public let screen: Screen
-    public let settings: SwitchControlSettings
+    public private(set) var settings: SwitchControlSettings
     public let user: UserModel
     /// The order Switch Control scans (`SwitchControlSettings.navigation`).
     public let order: NavigationOrder
-    let roles: SwitchRoles
-    let timing: AutoScanTiming
+    var roles: SwitchRoles
+    var timing: AutoScanTiming
     /// For each stop, the (group, position) pairs from the top level down.
     let paths: [ElementIndex: [(group: Int, position: Int)]]
     /// Elements inside each group, at any depth (what a group highlight counts).
@@ -73,6 +73,22 @@ public struct SwitchScanModel: Sendable {
         self.paths = paths
         stopCounts = counts
         taps = settings.mode == .point ? TapIndex(screen: screen, modal: order.modal) : nil
+    }
+
+    /// The same screen and user under other settings that scan the same
+    /// order (the same Group Items, group size and row overlap): the order
+    /// and paths are kept, not computed again (tuning evaluates thousands).
+    /// - Throws: `SessionError` for settings that cannot run.
+    public func with(_ other: SwitchControlSettings) throws -> SwitchScanModel {
+        guard other.navigation(NavigationOptions()) == settings.navigation(NavigationOptions()), other.mode == settings.mode else {
+            return try SwitchScanModel(screen: screen, settings: other, user: user)
+        }
+        try other.validate()
+        var copy = self
+        copy.settings = other
+        copy.roles = SwitchRoles(other, user: user)
+        copy.timing = AutoScanTiming(other)
+        return copy
     }
 
     /// The scanning method in words: `auto scanning, groups on`.

@@ -52,7 +52,24 @@ func runScanBenchBench() -> [String] {
             + "\"simulated_stops\":\(sample.count),\"simulated_agreeing\":\(agree),\"simulation_ms_per_stop\":\(ms(simulated / Double(sample.count))),"
             + "\"simulation_ms_all_stops_estimated\":\(ms(fullSimulation)),\"speed_up\":\(Int(speedUp))}")
     }
+    lines.append(runTuneBench())
     return lines
+}
+
+/// `tune` on a 100-button screen (10 × 10) for a user with misses on
+/// (reaction 0.6 s, miss probability 0.05): target under 5 s.
+func runTuneBench() -> String {
+    let app = BenchmarkScreens.grid(count: 100, columns: 10, label: "Item", contained: false)
+    var user = UserModel()
+    user.reactionTime = .milliseconds(600)
+    user.missProbability = 0.05
+    var result: Tuner.Result? = nil
+    let wall = bestWallSeconds(runs: 1) {
+        { result = try? Tuner.tune(screens: app.screens, settings: SwitchControlSettings(), user: user) }
+    }
+    let evaluated = result?.evaluated ?? 0
+    let gain = ((result?.gain ?? 0) * 1000).rounded() / 10
+    return "{\"benchmark\":\"scan-bench-tune\",\"elements\":100,\"settings_evaluated\":\(evaluated),\"wall_seconds\":\(wall),\"target_seconds\":5,\"predicted_gain_percent\":\(gain)}"
 }
 
 /// Milliseconds, to the microsecond.

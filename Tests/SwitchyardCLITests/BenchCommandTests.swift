@@ -114,3 +114,50 @@ import Testing
         #expect(text.contains(#"stroke-dasharray="4 3"><title>Developer: unreachable</title>"#))
     }
 }
+
+/// `switchyard bench --html`: one page, offline: no script, nothing fetched.
+@Suite struct BenchHTMLTests {
+    @Test func reportHoldsEveryScreenHeatMapTableAndSettings() throws {
+        let dir = try TemporaryDirectory()
+        let html = dir.url.appendingPathComponent("report.html").path
+        let r = try switchyard(["bench", "--all-screens", "--html", html])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("wrote \(html)\n"))
+        let text = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(text.hasPrefix("<!DOCTYPE html>\n"))
+        #expect(text.components(separatedBy: "<section>").count == 5)
+        #expect(text.components(separatedBy: "<svg xmlns").count == 5)
+        #expect(text.contains("<tr><td>Dark Chocolate, €3.10</td><td class=\"n\">9</td><td class=\"n\">3</td><td class=\"n\">7.5</td>"))
+        #expect(text.contains("<tr><td>auto-scanning-time</td><td>1</td></tr>"))
+        #expect(!text.contains("<script"))
+        #expect(!text.contains("http://") || !text.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+    }
+}
+
+/// `switchyard tune`: a recommendation and its predicted gain.
+@Suite struct TuneCommandTests {
+    @Test func recommendsSettingsForASlowerUser() throws {
+        let r = try switchyard(["tune", "--reaction-time", "0.6", "--miss-rate", "0.05"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("Switch Control tuned for Corner Café (4 screens): reaction 0.6 s, miss rate 0.05, press 0.15 s; "))
+        #expect(lines[3] == "auto-scanning-time          1 s           0.65 s")
+        #expect(lines[5] == "loops                       4             unlimited")
+        #expect(lines[7] == "seconds per selection       3.356         2.643")
+        #expect(lines[9] == "predicted gain: 27% more selections per minute (2.643 s instead of 3.356 s per selection)")
+    }
+
+    @Test(arguments: [
+        (["tune", "--reaction-time", "fast"], "switchyard tune: error: '--reaction-time fast' is not valid; expected seconds from 0 to 3600\n"),
+        (["tune", "--miss-rate", "1"], "switchyard tune: error: '--miss-rate 1' is not valid; expected a probability from 0 up to (not including) 1\n"),
+        (["tune", "--technology", "voice"], "switchyard tune: error: tune recommends Switch Control's scanning settings; '--technology voice' has no scan timing to tune\n"),
+        (["tune", "--screen", "checkout"], "demo-app.json: --screen: error: no screen named 'checkout'; the app has: home, product, cart, receipt\n"),
+    ])
+    func errors(_ arguments: [String], _ error: String) throws {
+        let r = try switchyard(arguments)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix(error))
+    }
+}

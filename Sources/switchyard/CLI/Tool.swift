@@ -12,6 +12,7 @@ enum Tool {
         InspectCommand.self,
         OverlayCommand.self,
         BenchCommand.self,
+        TuneCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,

@@ -15,7 +15,7 @@ struct BenchCommand: Command {
     static let usage = """
         usage: switchyard bench [APP] [--screen NAME | --all-screens] [--technology switch-control|keyboard|voice]
                                 [--settings FILE] [--user FILE] [--weights FILE] [--format table|csv|json] [--simulate]
-                                [--svg FILE]
+                                [--svg FILE] [--html FILE]
           APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
           --screen       the screen to cost (default: the app's start screen)
           --all-screens  every screen of the app, one report each
@@ -26,6 +26,7 @@ struct BenchCommand: Command {
           --format       table (default), csv or json
           --simulate     Switch Control: drive a real session instead of the analytic model (Monte Carlo with misses on)
           --svg FILE     write a heat map: each element coloured by its time to activate, with a legend and a histogram
+          --html FILE    write an HTML report (heat maps, tables, settings and user model; no scripts, reads offline)
         """
 
     var app: String?
@@ -38,9 +39,10 @@ struct BenchCommand: Command {
     var format: ReportFormat = .table
     var simulate = false
     var svg: String?
+    var html: String?
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format", "svg"],
+        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format", "svg", "html"],
                               flags: ["all-screens", "simulate"])
         guard a.positionals.count <= 1 else {
             throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
@@ -55,6 +57,7 @@ struct BenchCommand: Command {
         if let f = try a.choice("format", command: Self.name, allowed: ReportFormat.allCases.map(\.rawValue)) { format = ReportFormat(rawValue: f)! }
         simulate = a.flags.contains("simulate")
         svg = a.value("svg")
+        html = a.value("html")
     }
 
     func validate() throws(UsageError) {
@@ -78,7 +81,7 @@ struct BenchCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let outputs = try Outputs([("--svg", svg)], inputs: [app, settings, user, weights], command: Self.name)
+        let outputs = try Outputs([("--svg", svg), ("--html", html)], inputs: [app, settings, user, weights], command: Self.name)
         defer { outputs.discard() }
         let model = try app.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
         let source = app ?? DemoApp.fileName
@@ -95,6 +98,7 @@ struct BenchCommand: Command {
         let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }
         var out: [String] = []
+        var sections: [(report: BenchReport, svg: String?)] = []
         for s in screens {
             let report: BenchReport
             do {
@@ -106,10 +110,16 @@ struct BenchCommand: Command {
                 throw Diagnostic(.error, e.message, at: (user ?? settings).map { SourceLocation(file: $0) })
             }
             out.append(format.render(report))
-            if let file = outputs["--svg"] {
-                file.write(Self.heatMap(report, s).svg())
+            let picture = svg != nil || html != nil ? Self.heatMap(report, s).svg() : nil
+            if let file = outputs["--svg"], let picture {
+                file.write(picture)
                 if format == .table { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
             }
+            sections.append((report, picture))
+        }
+        if let file = outputs["--html"] {
+            file.write(HTMLReport.render(sections))
+            if format == .table { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
         }
         if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: format == .table ? "\n" : ""))
