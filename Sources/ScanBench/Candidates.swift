@@ -1,4 +1,5 @@
 import ScreenModel
+import SwitchyardEngine
 
 /// The elements a benchmark costs: every element that responds to user
 /// interaction (outside combined and ignored subtrees), the stops of the
@@ -40,5 +41,18 @@ enum Candidates {
             c.path = paths.path(of: c.element)
             return c
         }
+    }
+}
+
+/// The sessions the benchmark drives: one technology, started at zero on the
+/// screen being costed (the app's other screens kept for its effects).
+enum BenchSession {
+    /// - Returns: the started session and the events of its start.
+    /// - Throws: `SessionError` when the session cannot be made.
+    static func started(on screen: Screen, of app: AppModel, _ technology: TechnologySettings, navigation: NavigationOptions) throws -> (Session, [TimedEvent]) {
+        let one = AppModel(name: app.name, startScreen: screen.name, screens: app.screens)
+        var session = try Session(app: one, configuration: SessionConfiguration(technology: technology, navigation: navigation))
+        let events = session.start(at: .zero)
+        return (session, events)
     }
 }

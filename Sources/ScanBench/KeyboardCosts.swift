@@ -28,10 +28,7 @@ public struct KeyboardCosts: Sendable {
         self.screen = screen
         self.settings = settings
         self.user = user
-        let one = AppModel(name: app.name, startScreen: screen.name, screens: app.screens)
-        var session = try Session(app: one, configuration: SessionConfiguration(technology: .keyboard(settings), navigation: navigation))
-        _ = session.start(at: .zero)
-        base = session
+        base = try BenchSession.started(on: screen, of: app, .keyboard(settings), navigation: navigation).0
         order = NavigationOrder(screen: screen, technology: .fullKeyboardAccess, options: navigation)
     }
 

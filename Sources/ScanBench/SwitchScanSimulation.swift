@@ -26,10 +26,7 @@ public struct SwitchScanSimulation: Sendable {
     /// - Throws: `SessionError` when the session cannot be made.
     public init(model: SwitchScanModel, app: AppModel, navigation: NavigationOptions = NavigationOptions()) throws {
         self.model = model
-        let one = AppModel(name: app.name, startScreen: model.screen.name, screens: app.screens)
-        var session = try Session(app: one, configuration: SessionConfiguration(technology: .switchControl(model.settings), navigation: navigation))
-        startEvents = session.start(at: .zero)
-        base = session
+        (base, startEvents) = try BenchSession.started(on: model.screen, of: app, .switchControl(model.settings), navigation: navigation)
     }
 
     /// What one trial came to.

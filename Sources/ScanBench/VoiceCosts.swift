@@ -20,10 +20,7 @@ public struct VoiceCosts: Sendable {
         self.screen = screen
         self.settings = settings
         self.user = user
-        let one = AppModel(name: app.name, startScreen: screen.name, screens: app.screens)
-        var session = try Session(app: one, configuration: SessionConfiguration(technology: .voiceControl(settings), navigation: navigation))
-        _ = session.start(at: .zero)
-        base = session
+        base = try BenchSession.started(on: screen, of: app, .voiceControl(settings), navigation: navigation).0
         order = NavigationOrder(screen: screen, technology: .voiceControl, options: navigation)
     }
 

@@ -83,18 +83,7 @@ struct BenchCommand: Command {
     func run() throws -> ExitStatus {
         let outputs = try Outputs([("--svg", svg), ("--html", html)], inputs: [app, settings, user, weights], command: Self.name)
         defer { outputs.discard() }
-        let model = try app.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
-        let source = app ?? DemoApp.fileName
-        let screens: [Screen]
-        if allScreens {
-            screens = model.screens
-        } else {
-            let name = screen ?? model.startScreen
-            guard let s = model.screen(named: name) else {
-                throw ScreenModelError.unknownScreen(file: source, at: "--screen", name: name, known: model.screens.map(\.name))
-            }
-            screens = [s]
-        }
+        let (model, screens) = try AppScreens.load(app, screen: screen, all: allScreens)
         let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }
         var out: [String] = []

@@ -64,15 +64,7 @@ struct TuneCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let model = try app.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
-        let source = app ?? DemoApp.fileName
-        var screens = model.screens
-        if let name = screen {
-            guard let s = model.screen(named: name) else {
-                throw ScreenModelError.unknownScreen(file: source, at: "--screen", name: name, known: model.screens.map(\.name))
-            }
-            screens = [s]
-        }
+        let (model, screens) = try AppScreens.load(app, screen: screen, all: screen == nil)
         var person = try user.map { f throws in try UserModel.load(json: BenchCommand.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         if let r = reactionTime { person.reactionTime = r }
         if let q = missRate { person.missProbability = q }
