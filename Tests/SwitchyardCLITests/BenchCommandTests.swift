@@ -115,6 +115,43 @@ import Testing
     }
 }
 
+/// `switchyard bench APP --compare A B …`: one screen under several settings files.
+@Suite struct BenchCompareTests {
+    @Test func settingsSideBySideWithTheRatioToTheFirst() throws {
+        let dir = try TemporaryDirectory()
+        let a = dir.url.appendingPathComponent("default.json").path
+        let b = dir.url.appendingPathComponent("fast.json").path
+        try "{}".write(toFile: a, atomically: true, encoding: .utf8)
+        try #"{"auto-scanning-time": 0.7}"#.write(toFile: b, atomically: true, encoding: .utf8)
+        let r = try shell("cd '\(dir.url.path)' && switchyard bench demo --compare default.json fast.json")
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+            Corner Café — home: switch-control, seconds to activate under each settings file (× the first)
+
+            element                 default.json      fast.json
+            Cart                               1         1 (×1)
+            Search products                    2    1.7 (×0.85)
+            Espresso Beans, €12.90           3.5   2.9 (×0.829)
+            Oat Milk, €2.49                  4.5     3.6 (×0.8)
+            Croissant, €1.80                 5.5   4.3 (×0.782)
+            Green Tea, €4.20                 6.5     5 (×0.769)
+            Dark Chocolate, €3.10            7.5    5.7 (×0.76)
+            Shop                             4.5     3.6 (×0.8)
+            Orders                           5.5   4.3 (×0.782)
+            Account                          6.5     5 (×0.769)
+            mean seconds                     4.7  3.71 (×0.789)
+            p90 seconds                      6.5     5 (×0.769)
+
+            """)
+    }
+
+    @Test func needsTwoSettingsFiles() throws {
+        let r = try switchyard(["bench", "demo", "--compare", "one.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("switchyard bench: error: --compare needs APP ('demo' for the demo app) and at least two settings files\n"))
+    }
+}
+
 /// `switchyard bench --html`: one page, offline: no script, nothing fetched.
 @Suite struct BenchHTMLTests {
     @Test func reportHoldsEveryScreenHeatMapTableAndSettings() throws {

@@ -34,7 +34,7 @@ import Testing
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
         "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
-        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
+        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --compare, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
         "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",

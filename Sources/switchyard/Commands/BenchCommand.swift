@@ -16,6 +16,7 @@ struct BenchCommand: Command {
         usage: switchyard bench [APP] [--screen NAME | --all-screens] [--technology switch-control|keyboard|voice]
                                 [--settings FILE] [--user FILE] [--weights FILE] [--format table|csv|json] [--simulate]
                                 [--svg FILE] [--html FILE]
+               switchyard bench APP --compare SETTINGS SETTINGS... [--screen NAME] [--technology T] [--user FILE] [--weights FILE]
           APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
           --screen       the screen to cost (default: the app's start screen)
           --all-screens  every screen of the app, one report each
@@ -27,6 +28,7 @@ struct BenchCommand: Command {
           --simulate     Switch Control: drive a real session instead of the analytic model (Monte Carlo with misses on)
           --svg FILE     write a heat map: each element coloured by its time to activate, with a legend and a histogram
           --html FILE    write an HTML report (heat maps, tables, settings and user model; no scripts, reads offline)
+          --compare      the screen under each settings file given after APP, side by side, with the ratio to the first
         """
 
     var app: String?
@@ -40,11 +42,18 @@ struct BenchCommand: Command {
     var simulate = false
     var svg: String?
     var html: String?
+    /// `--compare`: the settings files to compare.
+    var compare: [String]? = nil
 
     init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format", "svg", "html"],
-                              flags: ["all-screens", "simulate"])
-        guard a.positionals.count <= 1 else {
+                              flags: ["all-screens", "simulate", "compare"])
+        if a.flags.contains("compare") {
+            guard a.positionals.count >= 3 else {
+                throw UsageError(command: Self.name, message: "--compare needs APP ('demo' for the demo app) and at least two settings files")
+            }
+            compare = Array(a.positionals.dropFirst())
+        } else if a.positionals.count > 1 {
             throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
         }
         app = a.positionals.first.flatMap { $0 == "demo" ? nil : $0 }
@@ -67,6 +76,9 @@ struct BenchCommand: Command {
         if simulate && technology != .switchControl {
             throw UsageError(command: Self.name, message: "--simulate applies to switch-control; keyboard and voice costs always run through the engine")
         }
+        if compare != nil && (settings != nil || allScreens || svg != nil || html != nil || format != .table) {
+            throw UsageError(command: Self.name, message: "--compare takes its settings files after APP and prints a table; leave out --settings, --all-screens, --svg, --html and --format")
+        }
         if allScreens && svg != nil {
             throw UsageError(command: Self.name, message: "--svg draws one screen; use --screen NAME with it, not --all-screens")
         }
@@ -84,6 +96,7 @@ struct BenchCommand: Command {
         let outputs = try Outputs([("--svg", svg), ("--html", html)], inputs: [app, settings, user, weights], command: Self.name)
         defer { outputs.discard() }
         let (model, screens) = try AppScreens.load(app, screen: screen, all: allScreens)
+        if let compare { return try runComparison(model, screens[0], compare) }
         let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }
         var out: [String] = []
@@ -112,6 +125,44 @@ struct BenchCommand: Command {
         }
         if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: format == .table ? "\n" : ""))
+        return .success
+    }
+
+    /// `--compare`: one report per settings file, side by side.
+    func runComparison(_ app: AppModel, _ s: Screen, _ files: [String]) throws -> ExitStatus {
+        let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
+        let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }
+        var reports: [BenchReport] = []
+        for f in files {
+            var one = self
+            one.settings = f
+            do {
+                reports.append(try one.makeReport(app, s, person, targets))
+            } catch let e as SessionError {
+                throw Diagnostic(.error, e.message, at: SourceLocation(file: f))
+            }
+        }
+        let n = ReportFormat.number
+        func cell(_ v: Double?, _ first: Double?) -> String {
+            guard let v else { return "—" }
+            guard let f = first, f > 0, reports.count > 1 else { return n(v) }
+            return "\(n(v)) (×\(n(v / f)))"
+        }
+        var rows: [[String]] = [["element"] + files.map { TerminalText.escaped($0, keepNewlines: false) }]
+        for (i, c) in reports[0].elements.enumerated() {
+            let values = reports.map { $0.elements[i].reachable ? $0.elements[i].seconds : nil }
+            rows.append([TerminalText.escaped(c.label ?? c.path, keepNewlines: false)] + values.enumerated().map { cell($1, $0 == 0 ? nil : values[0]) })
+        }
+        let means = reports.map(\.summary.meanSeconds)
+        rows.append(["mean seconds"] + means.enumerated().map { cell($1, $0 == 0 ? nil : means[0]) })
+        let p90 = reports.map(\.summary.p90Seconds)
+        rows.append(["p90 seconds"] + p90.enumerated().map { cell($1, $0 == 0 ? nil : p90[0]) })
+        let widths = rows[0].indices.map { k in rows.map { $0[k].count }.max() ?? 0 }
+        var lines = [TerminalText.escaped("\(app.name) — \(s.name): \(reports[0].technology.name), seconds to activate under each settings file (× the first)", keepNewlines: false), ""]
+        for r in rows {
+            lines.append(r.enumerated().map { k, c in k == 0 ? c + String(repeating: " ", count: widths[k] - c.count) : String(repeating: " ", count: widths[k] - c.count) + c }.joined(separator: "  "))
+        }
+        Output.out(lines.joined(separator: "\n") + "\n")
         return .success
     }
 
