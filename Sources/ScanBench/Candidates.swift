@@ -33,6 +33,13 @@ enum Candidates {
         return (order.stops, others.sorted { $0.0 < $1.0 })
     }
 
+    /// Every candidate's cost: `cost` of each stop in navigation order, then
+    /// the elements that are not stops, unreachable; with their paths.
+    static func costs(_ screen: Screen, order: NavigationOrder, _ cost: (ElementIndex) -> ElementCost) -> [ElementCost] {
+        let (stops, others) = list(screen, order: order)
+        return withPaths(stops.map(cost) + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
+    }
+
     /// `costs` with every element's path, found in one pass (`ElementPaths`).
     static func withPaths(_ costs: [ElementCost], on screen: Screen) -> [ElementCost] {
         let paths = ElementPaths(screen)

@@ -64,8 +64,7 @@ public struct KeyboardCosts: Sendable {
             }
         }
         let activate = strokes(.activate)
-        let (stops, others) = Candidates.list(screen, order: order)
-        return Candidates.withPaths(stops.map { k in
+        return Candidates.costs(screen, order: order) { k in
             guard let (keys, session) = best[k] else { return .unreachable(k, on: screen, "no key command focuses it") }
             guard let activate else { return .unreachable(k, on: screen, "no key is bound to Activate") }
             var s = session
@@ -80,6 +79,6 @@ public struct KeyboardCosts: Sendable {
             guard acted || s.presentation.textEditing?.index == k else { return .unreachable(k, on: screen, "Activate does not act on it") }
             let n = keys + 1
             return ElementCost(element: k, on: screen, steps: Double(keys), presses: Double(n), seconds: (user.keyTime * Int64(n)).seconds)
-        } + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
+        }
     }
 }

@@ -108,8 +108,7 @@ public struct SwitchScanModel: Sendable {
     /// The cost of every element that responds to user interaction: the
     /// stops in navigation order, then the elements that are not stops (unreachable).
     public func costs() -> [ElementCost] {
-        let (stops, others) = Candidates.list(screen, order: order)
-        return Candidates.withPaths(stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
+        Candidates.costs(screen, order: order) { cost(of: $0) }
     }
 
     /// The expected cost of reaching and activating stop `k`.

@@ -39,8 +39,7 @@ public struct SwitchScanSimulation: Sendable {
     /// Every candidate's cost by simulation: one trial each with misses off,
     /// else the Monte Carlo mean of `user.trials` trials (seeded).
     public func costs() -> [ElementCost] {
-        let (stops, others) = Candidates.list(model.screen, order: model.order)
-        return Candidates.withPaths(stops.map { cost(of: $0) } + others.map { ElementCost.unreachable($0.0, on: model.screen, $0.1) }, on: model.screen)
+        Candidates.costs(model.screen, order: model.order) { cost(of: $0) }
     }
 
     /// Stop `k`'s cost by simulation (Monte Carlo when misses are modelled).

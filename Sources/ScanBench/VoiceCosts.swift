@@ -60,11 +60,10 @@ public struct VoiceCosts: Sendable {
 
     /// Every candidate's cost: the stops in navigation order, then the unreachable.
     public func costs() -> [ElementCost] {
-        let (stops, others) = Candidates.list(screen, order: order)
-        return Candidates.withPaths(stops.map { k in
+        return Candidates.costs(screen, order: order) { k in
             guard let said = commands(for: k) else { return .unreachable(k, on: screen, "no spoken command activates it") }
             let n = said.count
             return ElementCost(element: k, on: screen, steps: Double(n), presses: Double(n), seconds: (user.commandTime * Int64(n)).seconds)
-        } + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
+        }
     }
 }
