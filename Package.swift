@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "ScanBench", targets: ["ScanBench"]),
         // For the fuzz targets in Tests/SwitchyardFuzz (docs/fuzzing.md), a package of their own.
         .library(name: "DemoApp", targets: ["DemoApp"]),
     ],
@@ -30,6 +31,9 @@ let package = Package(
         // Screens and Voice Control overlays drawn as SVG (PNG through
         // rsvg-convert) and as terminal text.
         .target(name: "Pictures", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine"]),
+        // Scan-time benchmarks: the cost of reaching every element under each
+        // technology, analytic and simulated through Session (docs/scan-bench.md).
+        .target(name: "ScanBench", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -76,11 +80,11 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench"]
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed"]
+            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench"]
         ),
 
         // MARK: - Plugins
@@ -99,6 +103,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.

@@ -11,6 +11,7 @@ let available: [(String, () -> [String])] = [
     ("switch-control", { [runSwitchControlBench()] }),
     ("voice-control", { [runVoiceControlBench()] }),
     ("keyboard", { [runKeyboardBench()] }),
+    ("scan-bench", runScanBenchBench),
     // Live input path; run under `umockdev-wrapper` (without it input-latency
     // and the testbed line of idle-cpu report "skipped").
     ("input-latency", InputLatencyBench.run),

@@ -282,6 +282,8 @@ import Testing
         + "  run       run scenario files in simulated time; JUnit and JSON Lines reports\n"
         + "  inspect   show a screen's tree and navigation order (the demo app when no file is given)\n"
         + "  overlay   draw Voice Control's names, numbers or grid over a screen (terminal text, SVG, PNG)\n"
+        + "  bench     scan-time benchmark: steps, presses and seconds to reach each element of a screen\n"
+        + "  tune      recommend Switch Control scanning settings for a user's reaction time and miss rate\n"
         + "  devices   list input devices and the profile each one gets\n"
         + "  live      drive a screen model with a switch, keyboard, game controller or typed utterances, in real time\n"
         + "  record    record a device's events to an evemu file\n"

@@ -1,11 +1,12 @@
 import ScreenModel
 
-/// The screens and sessions the engine's benchmarks drive.
-enum BenchmarkScreens {
+/// The screens and sessions the engine's benchmarks (and the scan-time
+/// benchmark's speed figures) drive.
+public enum BenchmarkScreens {
     /// A grid of `count` buttons, `pitch` points apart (each `pitch × 0.9`
     /// square, 36 × 36 every 40 by default), `columns` to a row, labelled
     /// `"<label> 1"`…, inside one `contain` container when `contained`.
-    static func grid(count: Int, columns: Int, label: String, contained: Bool, pitch: Int = 40) -> AppModel {
+    public static func grid(count: Int, columns: Int, label: String, contained: Bool, pitch: Int = 40) -> AppModel {
         precondition(count >= 1, "the benchmark screen needs at least one button")
         let side = pitch * 9 / 10
         var children: [String] = []

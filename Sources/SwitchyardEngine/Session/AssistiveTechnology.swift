@@ -148,10 +148,7 @@ struct SessionCore: Sendable {
     /// responds to user interaction and whose frame contains `p`, inside
     /// `modal` when a modal element traps navigation (`Screen.hitTest`).
     func target(at p: Point, inside modal: ElementIndex?) -> ElementIndex? {
-        let screen = app.screen
-        return screen.hitTest(p) { k in
-            screen.respondsToUserInteraction(k) && (modal.map { screen.isDescendant(k, of: $0) } ?? true)
-        }
+        app.screen.tapTarget(at: p, inside: modal)
     }
 
     /// A tap at point `p` (point scanning, a grid cell): the element there
@@ -179,5 +176,17 @@ struct SessionCore: Sendable {
         guard trace != nil else { return }
         let line = "\(now) \(before) → \(stimulus) → \(after)"
         trace?.append(line)
+    }
+}
+
+extension Screen {
+    /// The element a gesture at `p` lands on: the topmost element that
+    /// responds to user interaction and whose frame contains `p`, inside
+    /// `modal` when a modal element traps navigation (`hitTest`). The one
+    /// rule for point scanning's and the grid's taps, read by ScanBench too.
+    public func tapTarget(at p: Point, inside modal: ElementIndex?) -> ElementIndex? {
+        hitTest(p) { k in
+            respondsToUserInteraction(k) && (modal.map { isDescendant(k, of: $0) } ?? true)
+        }
     }
 }

@@ -23,30 +23,90 @@ struct Sweep: Hashable, Sendable {
     /// speed is at least 0.25 points per second (Gliding Cursor Speed 1, fine
     /// stage), so it is at most 8e7 s, far inside `Interval.maximum`; a
     /// sweep built in code past that lasts `Interval.maximum`.
-    var duration: Interval {
+    var duration: Interval { path.duration }
+
+    /// The line's position at `t`, clamped to the sweep.
+    func position(at t: Instant) -> Double { path.position(after: t - start) }
+
+    var path: GlidingSweep { GlidingSweep(from: from, to: to, speed: speed) }
+}
+
+/// Where one Gliding Cursor sweep runs and how fast: the one rule for the
+/// sweep's extent, duration and the line's position, read by Switch Control
+/// and by the scan-time benchmark (ScanBench).
+public struct GlidingSweep: Hashable, Sendable {
+    /// Where the line starts and ends, in points along its axis.
+    public var from: Double
+    public var to: Double
+    /// Points per second.
+    public var speed: Double
+
+    public init(from: Double, to: Double, speed: Double) {
+        self.from = from
+        self.to = to
+        self.speed = speed
+    }
+
+    /// How long the line takes from `from` to `to`: at least 1 ms, so that
+    /// the sweep's timer never fires twice at one instant (see `Sweep`).
+    public var duration: Interval {
         let s = (to - from) / speed
         guard s.isFinite, s > 0.001 else { return .milliseconds(1) }
         return Interval(seconds: s) ?? .maximum
     }
 
-    /// The line's position at `t`, clamped to the sweep.
-    func position(at t: Instant) -> Double {
-        max(from, min(to, from + speed * (t - start).seconds))
+    /// The line's position `elapsed` after it started moving, clamped to the sweep.
+    public func position(after elapsed: Interval) -> Double {
+        max(from, min(to, from + speed * elapsed.seconds))
     }
 }
 
-extension SwitchControl {
+extension SwitchControlSettings {
     /// The coarse sweep speed: Gliding Cursor Speed × 4 points per second (model choice).
-    var coarseSpeed: Double { Double(settings.glidingCursorSpeed) * 4 }
+    public var coarseSweepSpeed: Double { Double(glidingCursorSpeed) * 4 }
 
-    /// The stages each axis goes through for the Gliding Cursor selection mode.
-    func lastStage() -> SweepStage {
-        switch settings.glidingCursorSelection {
+    /// The last stage each axis sweeps for the Gliding Cursor selection mode.
+    public var lastSweepStage: SweepStage {
+        switch glidingCursorSelection {
         case .single: return .coarse
         case .refined: return .refine
         case .precise: return .fine
         }
     }
+
+    /// A sweep of `stage` along `axis` of a screen whose frame is `screen`.
+    /// Coarse covers the whole screen; refine covers the Refine Band around
+    /// `center` at a quarter of the speed; fine covers a quarter of that band
+    /// at a sixteenth of the speed.
+    /// - Parameters:
+    ///   - axis: `.x` sweeps left to right, `.y` top to bottom.
+    ///   - stage: the stage.
+    ///   - center: the previous choice the band is centred on (refine and fine).
+    ///   - screen: the screen's frame.
+    public func glidingSweep(axis: PointAxis, stage: SweepStage, around center: Double?, screen: Rect) -> GlidingSweep {
+        let length = axis == .x ? screen.width : screen.height
+        let origin = axis == .x ? screen.minX : screen.minY
+        var from = origin
+        var to = origin + length
+        var speed = coarseSweepSpeed
+        switch stage {
+        case .coarse:
+            break
+        case .refine, .fine:
+            let band = stage == .refine ? glidingRefineBand : glidingRefineBand / 4
+            speed = stage == .refine ? coarseSweepSpeed / 4 : coarseSweepSpeed / 16
+            let c = center ?? origin
+            from = max(origin, c - band / 2)
+            to = min(origin + length, c + band / 2)
+        }
+        if !(to > from) { to = from + 1 }
+        return GlidingSweep(from: from, to: to, speed: speed)
+    }
+}
+
+extension SwitchControl {
+    /// The stages each axis goes through for the Gliding Cursor selection mode.
+    func lastStage() -> SweepStage { settings.lastSweepStage }
 
     /// Starts a sweep. Coarse covers the whole screen; refine covers the
     /// Refine Band around the previous choice at a quarter of the speed; fine
@@ -54,23 +114,8 @@ extension SwitchControl {
     /// on First Item the line first waits at its start for the pause (as
     /// Android's point scan waits D0 before each sweep, scanning-models.md V11).
     mutating func beginSweep(axis: PointAxis, stage: SweepStage, around center: Double?, chosenX: Double?, refining: Point?, _ core: inout SessionCore) {
-        let screen = core.app.screen
-        let length = axis == .x ? screen.size.width : screen.size.height
-        let origin = axis == .x ? screen.size.minX : screen.size.minY
-        var from = origin
-        var to = origin + length
-        var speed = coarseSpeed
-        switch stage {
-        case .coarse:
-            break
-        case .refine, .fine:
-            let band = stage == .refine ? settings.glidingRefineBand : settings.glidingRefineBand / 4
-            speed = stage == .refine ? coarseSpeed / 4 : coarseSpeed / 16
-            let c = center ?? origin
-            from = max(origin, c - band / 2)
-            to = min(origin + length, c + band / 2)
-        }
-        if !(to > from) { to = from + 1 }
+        let path = settings.glidingSweep(axis: axis, stage: stage, around: center, screen: core.app.screen.size)
+        let (from, to, speed) = (path.from, path.to, path.speed)
         let s = Sweep(axis: axis, stage: stage, from: from, to: to, speed: speed, start: core.now, scan: ScanCursor(),
                       chosenX: chosenX, refining: refining)
         waitOrSweep(s, pause: settings.pauseOnFirstItem, &core)

@@ -69,6 +69,18 @@ public enum ScannerMenu {
         }
     }
 
+    /// The main page's item titles when the menu opens on element `element`
+    /// of `screen` in item mode (`Tap` first, `Escape` last). The menu's scan
+    /// then comes back to the element itself: one stop more than the titles.
+    public static func titles(forElement element: ElementIndex, on screen: Screen) -> [String] {
+        SwitchControl.menuItems(for: .element(element), mode: .item, screen).map(\.title)
+    }
+
+    /// The main page's item titles when the menu opens on a point chosen in point mode.
+    public static func titlesForPoint(on screen: Screen) -> [String] {
+        SwitchControl.menuItems(for: .point(Point(x: 0, y: 0)), mode: .point, screen).map(\.title)
+    }
+
     /// Whether `title` can be a scanner-menu item in `app`: a fixed item, or
     /// a custom action of one of its elements.
     public static func canShow(_ title: String, in app: AppModel) -> Bool {
@@ -109,6 +121,11 @@ extension SwitchControl {
     /// container that can scroll; Refine Selection for a point; Point Mode or
     /// Item Mode; Escape.
     func menuItems(for target: MenuTarget, _ screen: Screen) -> [MenuItem] {
+        Self.menuItems(for: target, mode: mode, screen)
+    }
+
+    /// The main page's items for `target` in scan mode `mode`.
+    static func menuItems(for target: MenuTarget, mode: ScanMode, _ screen: Screen) -> [MenuItem] {
         var items: [MenuItem] = []
         switch target {
         case .element(let k):

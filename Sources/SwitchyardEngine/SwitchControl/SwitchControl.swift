@@ -328,14 +328,12 @@ struct SwitchControl: AssistiveTechnology {
     }
 
     /// Whether Always Tap's menu button ends each level's pass.
-    var showsMenuButton: Bool {
-        mode == .item && settings.tapBehavior == .alwaysTap && settings.menuButton == .eachLevel
-    }
+    var showsMenuButton: Bool { settings.showsMenuButton(mode: mode) }
 
     /// The number of stops in level `level`'s scan: its members, then the
     /// exit (below the top level), then the menu button (Always Tap).
     func count(_ level: Int) -> Int {
-        order.groups[level].members.count + (level == 0 ? 0 : 1) + (showsMenuButton ? 1 : 0)
+        settings.scanLength(members: order.groups[level].members.count, topLevel: level == 0, mode: mode)
     }
 
     /// What stands at cursor `c`.
@@ -496,8 +494,7 @@ struct SwitchControl: AssistiveTechnology {
     /// The dwell of a highlight under auto scanning. The first item of a level
     /// dwells T + P (or the longer of the two): never less than the others.
     func dwell(firstOfLevel: Bool) -> Interval {
-        guard firstOfLevel, let p = settings.pauseOnFirstItem else { return settings.autoScanningTime }
-        return settings.pauseOnFirstItemAdds ? settings.autoScanningTime + p : max(settings.autoScanningTime, p)
+        settings.dwell(firstOfLevel: firstOfLevel)
     }
 
     /// Starts the scanning style's timer for a highlight just shown.

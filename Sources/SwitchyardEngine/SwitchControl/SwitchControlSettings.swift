@@ -180,6 +180,33 @@ public struct SwitchControlSettings: Hashable, Sendable {
         return options
     }
 
+    // MARK: - Scanning rules read by the engine and by ScanBench
+
+    /// The dwell of a highlight under auto scanning. The first item of a
+    /// level dwells T + P (or the longer of the two, without
+    /// `pauseOnFirstItemAdds`): never less than the others.
+    /// - Parameter firstOfLevel: whether the highlight is the first of a level's pass.
+    /// - Returns: how long the highlight stays before the scan moves on.
+    public func dwell(firstOfLevel: Bool) -> Interval {
+        guard firstOfLevel, let p = pauseOnFirstItem else { return autoScanningTime }
+        return pauseOnFirstItemAdds ? autoScanningTime + p : max(autoScanningTime, p)
+    }
+
+    /// Whether Always Tap's menu button ends each level's pass in `mode`.
+    public func showsMenuButton(mode: ScanMode) -> Bool {
+        mode == .item && tapBehavior == .alwaysTap && menuButton == .eachLevel
+    }
+
+    /// The number of stops in one pass over a level: its members, then the
+    /// exit (below the top level), then the menu button (Always Tap).
+    /// - Parameters:
+    ///   - members: the level's members (elements and nested groups).
+    ///   - topLevel: whether the level is the screen's top level (no exit).
+    ///   - mode: the scan mode in force.
+    public func scanLength(members: Int, topLevel: Bool, mode: ScanMode) -> Int {
+        members + (topLevel ? 0 : 1) + (showsMenuButton(mode: mode) ? 1 : 0)
+    }
+
     /// The settings' names as written in files and `set` commands, in documentation order.
     public static let names = [
         "scanning-style", "mode", "switches", "auto-scanning-time", "pause-on-first-item",

@@ -11,6 +11,8 @@ enum Tool {
         RunCommand.self,
         InspectCommand.self,
         OverlayCommand.self,
+        BenchCommand.self,
+        TuneCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,

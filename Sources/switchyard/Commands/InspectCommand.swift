@@ -41,17 +41,7 @@ struct InspectCommand: Command {
     }
 
     func run() throws(ScreenModelError) -> ExitStatus {
-        let app = try file.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
-        let screens: [Screen]
-        if allScreens {
-            screens = app.screens
-        } else {
-            let name = screen ?? app.startScreen
-            guard let s = app.screen(named: name) else {
-                throw .unknownScreen(file: file ?? DemoApp.fileName, at: "--screen", name: name, known: app.screens.map(\.name))
-            }
-            screens = [s]
-        }
+        let (app, screens) = try AppScreens.load(file, screen: screen, all: allScreens)
         for (k, s) in screens.enumerated() {
             let report = InspectionReport(app: app, screen: s, technology: technology)
             if k > 0 && !json { Output.out("\n") }

@@ -1,0 +1,120 @@
+import ScreenModel
+import SwitchyardEngine
+
+/// What reaching and activating one element costs: expected highlight steps,
+/// switch presses (key commands, spoken commands) and seconds from the start
+/// of scanning (the screen's first key, the first utterance) to the element's
+/// activation. An unreachable element is listed with the reason, never dropped.
+public struct ElementCost: Hashable, Sendable {
+    /// The element's index on its screen.
+    public var element: ElementIndex
+    /// Its path (`root/children[2]`; filled in by the `costs()` of a whole
+    /// screen, in one pass), label and frame.
+    public var path: String
+    public var label: String?
+    public var frame: Rect
+    /// Expected highlights up to and including the one that shows the target
+    /// (a group highlight counts as one; Switch Control), key commands
+    /// (Full Keyboard Access) or commands (Voice Control).
+    public var steps: Double
+    /// Expected switch presses (Switch Control), keys (Full Keyboard Access)
+    /// or spoken commands (Voice Control), the activating one included.
+    public var presses: Double
+    /// Expected seconds to reach and activate.
+    public var seconds: Double
+    /// Why the element cannot be reached; nil when it can.
+    public var unreachable: String?
+    /// The element's target probability weight (1 unless a weights file says otherwise).
+    public var weight: Double = 1
+    /// Monte Carlo only: the standard error of `seconds` (the 95%
+    /// confidence interval is ± 1.96 of it).
+    public var secondsStandardError: Double? = nil
+
+    /// Whether the element can be reached.
+    public var reachable: Bool { unreachable == nil }
+
+    public init(element: ElementIndex, on screen: Screen, steps: Double, presses: Double, seconds: Double, unreachable: String? = nil) {
+        self.element = element
+        self.path = ""
+        self.label = screen.label(of: element)
+        self.frame = screen.frames[element]
+        self.steps = steps
+        self.presses = presses
+        self.seconds = seconds
+        self.unreachable = unreachable
+    }
+
+    /// An element that cannot be reached, and why.
+    public static func unreachable(_ element: ElementIndex, on screen: Screen, _ reason: String) -> ElementCost {
+        ElementCost(element: element, on: screen, steps: 0, presses: 0, seconds: 0, unreachable: reason)
+    }
+}
+
+/// Aggregates over the reachable elements, weighted by target probability.
+public struct CostSummary: Hashable, Sendable {
+    public var meanSteps: Double
+    public var meanPresses: Double
+    public var meanSeconds: Double
+    /// Weighted quantiles of seconds: the smallest value whose cumulative
+    /// weight reaches half (nine tenths) of the total.
+    public var medianSeconds: Double
+    public var p90Seconds: Double
+    public var maxSeconds: Double
+    /// How many elements cannot be reached.
+    public var unreachable: Int
+
+    /// The summary of `costs` (unreachable ones and zero weights left out of the statistics).
+    public init(_ costs: [ElementCost]) {
+        let live = costs.filter { $0.reachable && $0.weight > 0 }
+        let total = live.reduce(0) { $0 + $1.weight }
+        func mean(_ f: (ElementCost) -> Double) -> Double {
+            total > 0 ? live.reduce(0) { $0 + $1.weight * f($1) } / total : 0
+        }
+        meanSteps = mean(\.steps)
+        meanPresses = mean(\.presses)
+        meanSeconds = mean(\.seconds)
+        let sorted = live.sorted { $0.seconds < $1.seconds }
+        func quantile(_ q: Double) -> Double {
+            var sum = 0.0
+            for c in sorted {
+                sum += c.weight
+                if sum >= q * total * (1 - 1e-12) { return c.seconds }
+            }
+            return sorted.last?.seconds ?? 0
+        }
+        medianSeconds = quantile(0.5)
+        p90Seconds = quantile(0.9)
+        maxSeconds = sorted.last?.seconds ?? 0
+        unreachable = costs.count - costs.filter(\.reachable).count
+    }
+}
+
+/// One screen's costs under one technology and its settings, for one user.
+public struct BenchReport: Sendable {
+    /// The app and screen.
+    public var app: String
+    public var screen: String
+    /// The technology and, in words, its method (`auto scanning, groups on`).
+    public var technology: Technology
+    public var method: String
+    /// The settings used, as `name: value` pairs in documentation order.
+    public var settings: [(String, String)]
+    public var user: UserModel
+    /// How the costs were computed (`analytic`, `simulation`, `monte carlo`).
+    public var computedBy: String
+    /// One entry per element that responds to user interaction, in navigation order, then the unreachable ones.
+    public var elements: [ElementCost]
+    public var summary: CostSummary
+
+    public init(app: String, screen: String, technology: Technology, method: String, settings: [(String, String)], user: UserModel, computedBy: String, elements: [ElementCost]) {
+        self.app = app
+        self.screen = screen
+        self.technology = technology
+        self.method = method
+        self.settings = settings
+        self.user = user
+        self.computedBy = computedBy
+        self.elements = elements
+        self.summary = CostSummary(elements)
+    }
+}

@@ -1,0 +1,145 @@
+import Diagnostics
+import ScreenModel
+import SwitchyardEngine
+
+/// How a `BenchReport` is written: a table for people, CSV for
+/// spreadsheets, JSON for programs (docs/scan-bench.md, "Output").
+public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
+    case table, csv, json
+
+    /// The report in this format, ending with a newline.
+    public func render(_ r: BenchReport) -> String {
+        switch self {
+        case .table: return Self.table(r)
+        case .csv: return Self.csv(r)
+        case .json: return Self.json(r).text + "\n"
+        }
+    }
+
+    /// `12.346`: three decimals at most, trailing zeros dropped.
+    public static func number(_ v: Double) -> String {
+        Point.format((v * 1000).rounded() / 1000)
+    }
+
+    static func name(_ c: ElementCost) -> String {
+        TerminalText.escaped(c.label ?? c.path, keepNewlines: false)
+    }
+
+    static func table(_ r: BenchReport) -> String {
+        var lines = [
+            TerminalText.escaped("\(r.app) — \(r.screen): \(r.technology.name), \(r.method) (\(r.computedBy))", keepNewlines: false),
+            "user: reaction \(number(r.user.reactionTime.seconds)) s, press \(number(r.user.pressLength.seconds)) s, miss \(number(r.user.missProbability)), key \(number(r.user.keyTime.seconds)) s, command \(number(r.user.commandTime.seconds)) s",
+        ]
+        let weighted = r.elements.contains { $0.weight != 1 }
+        let rows = r.elements.map { c -> [String] in
+            var row = [name(c)]
+            if c.reachable {
+                row += [number(c.steps), number(c.presses), number(c.seconds)]
+            } else {
+                row += ["—", "—", "—"]
+            }
+            if weighted { row.append(number(c.weight)) }
+            if let why = c.unreachable {
+                row.append("unreachable: " + why)
+            } else if let se = c.secondsStandardError {
+                row.append("± " + number(1.96 * se) + " s (95%)")
+            } else {
+                row.append("")
+            }
+            return row
+        }
+        let header = ["element", "steps", "presses", "seconds"] + (weighted ? ["weight"] : []) + [""]
+        let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, c in
+                let pad = String(repeating: " ", count: widths[i] - c.count)
+                return i == 0 || i == cells.count - 1 ? c + pad : pad + c
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        lines.append("")
+        lines.append(line(header))
+        lines += rows.map(line)
+        let s = r.summary
+        lines.append("")
+        lines.append("mean \(number(s.meanSteps)) steps, \(number(s.meanPresses)) presses, \(number(s.meanSeconds)) s; median \(number(s.medianSeconds)) s, p90 \(number(s.p90Seconds)) s, max \(number(s.maxSeconds)) s; unreachable \(s.unreachable)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func csv(_ r: BenchReport) -> String {
+        func field(_ s: String) -> String {
+            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        var lines = ["path,label,steps,presses,seconds,reachable,reason,weight"]
+        for c in r.elements {
+            lines.append([field(c.path), field(c.label ?? ""), number(c.steps), number(c.presses), number(c.seconds),
+                          c.reachable ? "true" : "false", field(c.unreachable ?? ""), number(c.weight)].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON document (`JSONWriter`): elements, summary, and the settings and user model used.
+    public static func json(_ r: BenchReport) -> JSONWriter {
+        var w = JSONWriter()
+        w.openObject()
+        w.key("app"); w.string(r.app)
+        w.key("screen"); w.string(r.screen)
+        w.key("technology"); w.string(r.technology.name)
+        w.key("method"); w.string(r.method)
+        w.key("computed_by"); w.string(r.computedBy)
+        w.key("elements")
+        w.openArray()
+        for c in r.elements {
+            w.openObject(inline: true)
+            w.key("path"); w.string(c.path)
+            w.key("label"); if let l = c.label { w.string(l) } else { w.null() }
+            w.key("steps"); w.number(c.steps)
+            w.key("presses"); w.number(c.presses)
+            w.key("seconds"); w.number(c.seconds)
+            w.key("reachable"); w.bool(c.reachable)
+            if let why = c.unreachable { w.key("reason"); w.string(why) }
+            if let se = c.secondsStandardError { w.key("seconds_ci95"); w.number(1.96 * se) }
+            w.key("weight"); w.number(c.weight)
+            w.closeObject()
+        }
+        w.closeArray()
+        let s = r.summary
+        w.key("summary")
+        w.openObject()
+        w.key("mean_steps"); w.number(s.meanSteps)
+        w.key("mean_presses"); w.number(s.meanPresses)
+        w.key("mean_seconds"); w.number(s.meanSeconds)
+        w.key("median_seconds"); w.number(s.medianSeconds)
+        w.key("p90_seconds"); w.number(s.p90Seconds)
+        w.key("max_seconds"); w.number(s.maxSeconds)
+        w.key("unreachable"); w.number(Int64(s.unreachable))
+        w.closeObject()
+        w.key("settings")
+        w.openObject()
+        for (name, value) in r.settings { w.key(name); w.string(value) }
+        w.closeObject()
+        w.key("user")
+        w.openObject()
+        w.key("reaction_time"); w.number(r.user.reactionTime.seconds)
+        w.key("press_length"); w.number(r.user.pressLength.seconds)
+        w.key("miss_probability"); w.number(r.user.missProbability)
+        w.key("key_time"); w.number(r.user.keyTime.seconds)
+        w.key("command_time"); w.number(r.user.commandTime.seconds)
+        w.key("trials"); w.number(Int64(r.user.trials))
+        w.key("seed"); w.number(Int64(bitPattern: r.user.seed))
+        w.closeObject()
+        w.closeObject()
+        return w
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    func replacingOccurrences(of a: String, with b: String) -> String {
+        split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
+}

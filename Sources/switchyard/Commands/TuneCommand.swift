@@ -1,0 +1,113 @@
+import Diagnostics
+import ScreenModel
+import SwitchyardEngine
+import ScanBench
+import DemoApp
+
+/// `switchyard tune [APP] --reaction-time S --miss-rate Q [...]`: the Switch
+/// Control settings that minimise one user's expected time per selection on
+/// an app, by the scan-time model (docs/scan-bench.md, "Tuning").
+struct TuneCommand: Command {
+    static let name = "tune"
+    static let summary = "recommend Switch Control scanning settings for a user's reaction time and miss rate"
+    static let usage = """
+        usage: switchyard tune [APP] [--reaction-time S] [--miss-rate Q] [--press-length S] [--screen NAME]
+                               [--technology switch-control] [--settings FILE] [--user FILE] [--weights FILE]
+          APP              screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
+          --reaction-time  the user's reaction time in seconds (default: the user model's, 0.5)
+          --miss-rate      the probability of letting a highlight pass, from 0 up to 1 (default 0)
+          --press-length   how long the user holds a press, seconds (default 0.15)
+          --screen         tune for one screen (default: every screen of the app, equally)
+          --technology     switch-control (the only one tuned)
+          --settings       the current Switch Control settings (default: Apple's defaults)
+          --user           a user-model file (docs/scan-bench.md); the options above override it
+          --weights        a weights file: element name to target probability weight
+        """
+
+    var app: String?
+    var screen: String?
+    var settings: String?
+    var user: String?
+    var weights: String?
+    var reactionTime: Interval?
+    var missRate: Double?
+    var pressLength: Interval?
+
+    init(arguments args: [String]) throws(UsageError) {
+        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "reaction-time", "miss-rate", "press-length"], flags: [])
+        guard a.positionals.count <= 1 else {
+            throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
+        }
+        app = a.positionals.first.flatMap { $0 == "demo" ? nil : $0 }
+        screen = a.value("screen")
+        settings = a.value("settings")
+        user = a.value("user")
+        weights = a.value("weights")
+        if let t = try a.technology(command: Self.name), t != .switchControl {
+            throw UsageError(command: Self.name, message: "tune recommends Switch Control's scanning settings; '--technology \(t.name)' has no scan timing to tune")
+        }
+        func seconds(_ name: String, _ range: ClosedRange<Double>) throws(UsageError) -> Interval? {
+            guard let v = a.value(name) else { return nil }
+            guard let d = Double(v), range.contains(d), let i = Interval(seconds: d) else {
+                throw UsageError(command: Self.name, message: "'--\(name) \(v)' is not valid; expected seconds from \(Point.format(range.lowerBound)) to \(Point.format(range.upperBound))")
+            }
+            return i
+        }
+        reactionTime = try seconds("reaction-time", 0...3600)
+        pressLength = try seconds("press-length", 0.001...3600)
+        if let v = a.value("miss-rate") {
+            guard let q = Double(v), q >= 0, q < 1 else {
+                throw UsageError(command: Self.name, message: "'--miss-rate \(v)' is not valid; expected a probability from 0 up to (not including) 1")
+            }
+            missRate = q
+        }
+    }
+
+    func run() throws -> ExitStatus {
+        let (model, screens) = try AppScreens.load(app, screen: screen, all: screen == nil)
+        var person = try user.map { f throws in try UserModel.load(json: BenchCommand.read(f, kind: "user-model file"), file: f) } ?? UserModel()
+        if let r = reactionTime { person.reactionTime = r }
+        if let q = missRate { person.missProbability = q }
+        if let p = pressLength { person.pressLength = p }
+        let targets = try weights.map { f throws in try TargetWeights.load(json: BenchCommand.read(f, kind: "weights file"), file: f) }
+        let current = try settings.map { f throws in try SwitchControlSettings.load(json: BenchCommand.read(f, kind: "settings file"), file: f) } ?? SwitchControlSettings()
+        let result: Tuner.Result
+        do {
+            result = try Tuner.tune(screens: screens, settings: current, user: person, weights: targets)
+        } catch let e as SessionError {
+            throw Diagnostic(.error, e.message, at: settings.map { SourceLocation(file: $0) })
+        }
+        let n = ReportFormat.number
+        func t(_ i: Interval?) -> String { i.map { n($0.seconds) + " s" } ?? "off" }
+        func row(_ name: String, _ a: String, _ b: String) -> String {
+            name.padding(28) + a.padding(14) + b
+        }
+        var lines = [
+            TerminalText.escaped("Switch Control tuned for \(model.name) (\(screens.count == 1 ? "screen \(screens[0].name)" : "\(screens.count) screens")): reaction \(n(person.reactionTime.seconds)) s, miss rate \(n(person.missProbability)), press \(n(person.pressLength.seconds)) s; \(result.evaluated) settings evaluated", keepNewlines: false),
+            "",
+            row("", "current", "recommended"),
+            row("auto-scanning-time", t(result.current.autoScanningTime), t(result.best.autoScanningTime)),
+            row("pause-on-first-item", t(result.current.pauseOnFirstItem), t(result.best.pauseOnFirstItem)),
+            row("loops", result.current.loops.map(String.init) ?? "unlimited", result.best.loops.map(String.init) ?? "unlimited"),
+            row("group-items", result.current.groupItems ? "on" : "off", result.best.groupItems ? "on" : "off"),
+            row("seconds per selection", n(result.currentSeconds), n(result.bestSeconds)),
+            "",
+        ]
+        if result.currentSeconds == 0 {
+            lines.append("no element can be reached under the current settings; nothing to compare")
+        } else if result.gain > 0 {
+            lines.append("predicted gain: \(Point.format((result.gain * 1000).rounded() / 10))% more selections per minute (\(n(result.bestSeconds)) s instead of \(n(result.currentSeconds)) s per selection)")
+        } else {
+            lines.append("the current settings are already the best the model finds")
+        }
+        Output.out(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (at least one space after it).
+    func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
+    }
+}
