@@ -96,6 +96,7 @@ import Testing
             "README.md: switchyard run Examples/scenarios/keyboard-*.swy Examples/scenarios/voice-*.swy",
             "README.md: switchyard devices",
             "README.md: switchyard overlay --names --png names.png",
+            "README.md: switchyard bench --svg heat.svg",
             "docs/ARCHITECTURE.md: switchyard demo",
             "docs/ARCHITECTURE.md: switchyard inspect --all-screens",
             "docs/device-profiles.md: switchyard replay dev.evemu",
