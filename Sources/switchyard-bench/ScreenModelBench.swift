@@ -40,14 +40,15 @@ enum ScreenModelBench {
         return Array(s.utf8)
     }
 
-    static func measure(elements: Int, runs: Int) -> (elements: Int, stops: Int, median: Double) {
+    /// - Throws: `ScreenModelError` when the generated document does not load.
+    static func measure(elements: Int, runs: Int) throws(ScreenModelError) -> (elements: Int, stops: Int, median: Double) {
         let bytes = generate(elements: elements)
         var times: [Double] = []
         var stops = 0
         var count = 0
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            let app = try! AppDecoder(file: "bench.json").decode(bytes)
+            let app = try AppDecoder(file: "bench.json").decode(bytes)
             let order = NavigationOrder(screen: app.screens[0], technology: .switchControl)
             let end = DispatchTime.now().uptimeNanoseconds
             stops = order.stops.count
@@ -63,7 +64,11 @@ enum ScreenModelBench {
         var lines: [String] = []
         var tenK = 0.0
         for (n, runs) in [(1_000, 21), (10_000, 11), (100_000, 5)] {
-            let r = measure(elements: n, runs: runs)
+            let r: (elements: Int, stops: Int, median: Double)
+            do { r = try measure(elements: n, runs: runs) } catch {
+                lines.append("{\"benchmark\":\"screen-model-load-order\",\"elements\":\(n),\"error\":\(JSONWriter.quote(error.description))}")
+                continue
+            }
             if n == 10_000 { tenK = r.median }
             var line = "{\"benchmark\":\"screen-model-load-order\",\"elements\":\(r.elements),\"stops\":\(r.stops),\"runs\":\(runs),\"median_ms\":\(String(format: "%.2f", r.median))"
             if n == 10_000 { line += ",\"target_ms\":50,\"met\":\(r.median < 50)" }

@@ -9,6 +9,9 @@ public struct PreparedScenario: Sendable {
     public var scenario: Scenario
     public var app: AppModel
     public var configuration: SessionConfiguration
+    /// The session `prepare` made from the app and configuration (not
+    /// started): each run starts a copy of it.
+    public var session: Session
     /// Length of a `press` without `for`: 100 ms unless `set press-length` says otherwise.
     public var pressLength: Interval
 }
@@ -226,9 +229,10 @@ public struct ScenarioRunner: Sendable {
             errors.append(ScriptError("the scenario's clock can pass the longest simulated time, \(Interval.maximum) (1000 years), at this step; expected waits, presses and windows that add up to less", at: position))
         }
         let configuration = SessionConfiguration(technologies: scenario.technologies.compactMap { settings[$0] })
+        var session: Session?
         if let app, technologiesKnown {
             do {
-                _ = try Session(app: app, configuration: configuration)
+                session = try Session(app: app, configuration: configuration)
             } catch {
                 // Point at the last `set` of a setting the message names (the line
                 // that made the contradiction), else a settings file, else `app`.
@@ -237,8 +241,8 @@ public struct ScenarioRunner: Sendable {
                 errors.append(ScriptError(message, at: culprit ?? scenario.settingsFiles.first?.position ?? scenario.overrides.first?.position ?? scenario.appPosition))
             }
         }
-        guard errors.isEmpty, let app else { throw done() }
-        return PreparedScenario(scenario: scenario, app: app, configuration: configuration, pressLength: pressLength)
+        guard errors.isEmpty, let app, let session else { throw done() }
+        return PreparedScenario(scenario: scenario, app: app, configuration: configuration, session: session, pressLength: pressLength)
     }
 
     // MARK: - Run
@@ -380,8 +384,7 @@ struct Run {
     init(prepared: PreparedScenario, each: @escaping (TimedEvent) -> Void) {
         self.prepared = prepared
         self.each = each
-        // Prepared scenarios were checked to build a session.
-        self.session = try! Session(app: prepared.app, configuration: prepared.configuration)
+        self.session = prepared.session
         for s in prepared.configuration.technologies { settings[s.technology] = s }
         route = TechnologyRoute(prepared.scenario)
         pressLength = prepared.pressLength
