@@ -1,13 +1,14 @@
 # Switchyard: the two set-up commands of the README, and their parts.
 #   make demo   build and run the main job on the built-in demo app
-#   make test   install what the tests need, build, and pass every test
+#   make test   install what the tests need, build, pass every test, and run
+#               the scan-report package plugin on this package
 #   make fuzz   build the libFuzzer targets and run each FUZZ_RUNS inputs
 #               (docs/fuzzing.md; FUZZ_SECONDS limits the time instead)
 # They install the Debian packages they need when they are missing.
 
 SWIFT ?= swift
 BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-droid-fallback
+TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-droid-fallback chromium
 
 FUZZ_RUNS ?= 200000
 FUZZ_SECONDS ?= 0
@@ -21,6 +22,12 @@ demo: build-deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	umockdev-wrapper $(SWIFT) test --skip-build
+	@# The scan-report package plugin on this package (Examples/), into .build.
+	rm -rf .build/scan-reports-check
+	$(SWIFT) package --allow-writing-to-package-directory scan-report --output .build/scan-reports-check > .build/scan-report.log
+	@grep -q "^Examples/apps/mail.json  *voice " .build/scan-report.log && test -s .build/scan-reports-check/index.html \
+	  && test -s .build/scan-reports-check/Examples/apps/mail/switch-control.html \
+	  || { cat .build/scan-report.log; echo "make test: the scan-report plugin did not write its reports" >&2; exit 1; }
 
 fuzz: build-deps
 	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" FUZZ_SANITIZE=$(FUZZ_SANITIZE) ./scripts/fuzz.sh $(FUZZ_TARGETS)

@@ -95,6 +95,14 @@ let package = Package(
             dependencies: ["switchyard"],
             path: "Plugins/InspectScreens"
         ),
+        .plugin(
+            name: "ScanReport",
+            capability: .command(
+                intent: .custom(verb: "scan-report", description: "Write scan-time reports (HTML with heat maps, JSON, an index) for every screen model in the package or in the given targets, under scan-reports/"),
+                permissions: [.writeToPackageDirectory(reason: "The scan-time reports are written under scan-reports/ in the package")]),
+            dependencies: ["switchyard"],
+            path: "Plugins/ScanReport"
+        ),
 
         // MARK: - Tests
         .testTarget(

@@ -8,30 +8,13 @@ import SwitchyardEngine
 /// it reads offline in any browser.
 public enum HTMLReport {
     /// The document.
-    /// - Parameter sections: each report with its heat map's SVG document (nil: none).
-    public static func render(_ sections: [(report: BenchReport, svg: String?)]) -> String {
+    /// - Parameters:
+    ///   - sections: each report with its heat map's SVG document (nil: none).
+    ///   - title: the page's title and heading.
+    public static func render(_ sections: [(report: BenchReport, svg: String?)], title: String = "Scan-time benchmark") -> String {
         func e(_ s: String) -> String { XMLText.escaped(s) }
         let n = ReportFormat.number
-        var h = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Scan-time benchmark</title>
-            <style>
-            body { font-family: "DejaVu Sans", "Noto Sans", sans-serif; margin: 2em; color: #1c1c1e; }
-            table { border-collapse: collapse; margin: 1em 0; }
-            th, td { border: 1px solid #d1d1d6; padding: 0.2em 0.6em; }
-            td.n { text-align: right; font-variant-numeric: tabular-nums; }
-            tr.unreachable td { color: #8e8e93; }
-            .map svg { max-width: 100%; height: auto; }
-            </style>
-            </head>
-            <body>
-            <h1>Scan-time benchmark</h1>
-
-            """
+        var h = head(title: title)
         for (r, svg) in sections {
             let s = r.summary
             h += "<section>\n<h2>\(e(r.app)) — \(e(r.screen))</h2>\n"
@@ -65,5 +48,70 @@ public enum HTMLReport {
         }
         h += "</body>\n</html>\n"
         return h
+    }
+
+    /// One line of `index`: a screen's summary in a report written beside it.
+    public struct IndexEntry: Sendable {
+        /// The screen-model or Appium file, as found.
+        public var source: String
+        /// The report of one screen under one technology.
+        public var report: BenchReport
+        /// The HTML report that holds it, relative to the index.
+        public var link: String
+        public init(source: String, report: BenchReport, link: String) {
+            self.source = source
+            self.report = report
+            self.link = link
+        }
+    }
+
+    /// The page that lists every report of a `scan-report` run: for each
+    /// app, technology and screen the mean, median, p90 and max seconds and
+    /// the unreachable count, linked to its report; then the files that
+    /// could not be costed, with their errors.
+    public static func index(_ entries: [IndexEntry], failures: [(file: String, message: String)], title: String) -> String {
+        func e(_ s: String) -> String { XMLText.escaped(s) }
+        let n = ReportFormat.number
+        var h = head(title: title)
+        h += "<table>\n<tr><th>file</th><th>app</th><th>technology</th><th>screen</th><th>elements</th><th>mean s</th><th>median s</th><th>p90 s</th><th>max s</th><th>unreachable</th></tr>\n"
+        for entry in entries {
+            let r = entry.report
+            let s = r.summary
+            h += "<tr><td>\(e(entry.source))</td><td>\(e(r.app))</td><td><a href=\"\(e(entry.link))\">\(e(r.technology.name))</a></td><td>\(e(r.screen))</td>"
+            h += "<td class=\"n\">\(r.elements.count)</td><td class=\"n\">\(n(s.meanSeconds))</td><td class=\"n\">\(n(s.medianSeconds))</td><td class=\"n\">\(n(s.p90Seconds))</td><td class=\"n\">\(n(s.maxSeconds))</td><td class=\"n\">\(s.unreachable)</td></tr>\n"
+        }
+        h += "</table>\n"
+        if !failures.isEmpty {
+            h += "<h2>Not costed</h2>\n<ul>\n"
+            for f in failures { h += "<li><code>\(e(f.file))</code>: \(e(f.message))</li>\n" }
+            h += "</ul>\n"
+        }
+        h += "</body>\n</html>\n"
+        return h
+    }
+
+    /// The document's start, up to its heading: one style for every page.
+    static func head(title: String) -> String {
+        let t = XMLText.escaped(title)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(t)</title>
+            <style>
+            body { font-family: "DejaVu Sans", "Noto Sans", sans-serif; margin: 2em; color: #1c1c1e; }
+            table { border-collapse: collapse; margin: 1em 0; }
+            th, td { border: 1px solid #d1d1d6; padding: 0.2em 0.6em; }
+            td.n { text-align: right; font-variant-numeric: tabular-nums; }
+            tr.unreachable td { color: #8e8e93; }
+            .map svg { max-width: 100%; height: auto; }
+            </style>
+            </head>
+            <body>
+            <h1>\(t)</h1>
+
+            """
     }
 }

@@ -80,6 +80,21 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
     /// The JSON document (`JSONWriter`): elements, summary, and the settings and user model used.
     public static func json(_ r: BenchReport) -> JSONWriter {
         var w = JSONWriter()
+        write(r, into: &w)
+        return w
+    }
+
+    /// A JSON array of several reports (`scan-report`: every screen of an app), each as `json(_:)` writes it.
+    public static func json(_ reports: [BenchReport]) -> JSONWriter {
+        var w = JSONWriter()
+        w.openArray()
+        for r in reports { write(r, into: &w) }
+        w.closeArray()
+        return w
+    }
+
+    /// Writes one report as a JSON object.
+    static func write(_ r: BenchReport, into w: inout JSONWriter) {
         w.openObject()
         w.key("app"); w.string(r.app)
         w.key("screen"); w.string(r.screen)
@@ -128,7 +143,6 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         w.key("seed"); w.number(Int64(bitPattern: r.user.seed))
         w.closeObject()
         w.closeObject()
-        return w
     }
 }
 

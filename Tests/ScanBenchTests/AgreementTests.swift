@@ -5,7 +5,8 @@ import DemoApp
 @testable import ScanBench
 
 /// The analytic model against the simulation through a real `Session`:
-/// exactly equal with misses off, on the demo app and on a real capture,
+/// exactly equal with misses off, on the demo app, on every real capture
+/// (Appium XCUITest page sources) and on every screen of the example apps,
 /// for every scanning method.
 @Suite struct AgreementTests {
     func check(_ app: AppModel, screen name: String, _ method: Method, user: UserModel = UserModel()) throws {
@@ -28,9 +29,19 @@ import DemoApp
         try check(DemoApp.load(), screen: screen, method)
     }
 
-    @Test(arguments: Method.allCases)
-    func settingsCapture(_ method: Method) throws {
-        let app = try capture("ios-settings-top_390x844.xml")
+    @Test(arguments: Method.allCases, ["ios-settings-top_390x844.xml", "ios-settings-keyboards_390x844.xml",
+                                       "ios-calendar-date-time-ja_390x844.xml", "ios-webview-terms_390x844.xml"])
+    func realCapture(_ method: Method, file: String) throws {
+        let app = try capture(file)
         try check(app, screen: app.startScreen, method)
+    }
+
+    @Test(arguments: Method.allCases, ["corner-cafe-mini.json", "mail.json", "phone.json", "podcasts.json", "rtl-inbox.json", "settings.json"])
+    func exampleApp(_ method: Method, file: String) throws {
+        let dir = String(#filePath.dropLast("Tests/ScanBenchTests/AgreementTests.swift".count))
+        let app = try AppLoader.load(path: dir + "Examples/apps/" + file)
+        for screen in app.screens {
+            try check(app, screen: screen.name, method)
+        }
     }
 }

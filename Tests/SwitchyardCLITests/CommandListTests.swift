@@ -10,7 +10,7 @@ import Testing
     static let commandNames = Tool.commands.map { $0.name }
 
     @Test func theToolListsEveryCommandOnce() {
-        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "devices", "live", "record", "replay"])
+        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "scan-report", "devices", "live", "record", "replay"])
     }
 
     @Test(arguments: commandNames)
@@ -36,6 +36,7 @@ import Testing
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
         "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --compare, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
         "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
+        "scan-report": "switchyard scan-report: error: unknown option '--bogus'; expected one of: --output, --settings, --skip, --technology, --user",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",

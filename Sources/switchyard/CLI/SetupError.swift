@@ -28,6 +28,8 @@ enum SetupError: DiagnosticError, Equatable {
     case noProfileMatches(recording: String, device: String)
     /// An element named on the command line is not on the screen, or is not one element.
     case noSuchElement(command: String, message: String)
+    /// `scan-report` found no screen model in the folders it searched.
+    case noScreenModels(command: String, folders: [String])
 
     var diagnostics: [Diagnostic] {
         switch self {
@@ -54,6 +56,10 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "no device profile matches the recorded device (\(device)); pass --profile NAME", at: SourceLocation(file: recording))]
         case let .noSuchElement(command, message):
             return [Diagnostic(.error, message, at: SourceLocation(file: "switchyard \(command)"))]
+        case let .noScreenModels(command, folders):
+            return [Diagnostic(.error, "no screen models in " + folders.map { "'\($0)'" }.joined(separator: ", ")
+                               + "; expected *.switchyard.json files, JSON files that declare \"$schema\": \"…/screen-model.schema.json\", or Appium XML page sources (docs/scan-bench.md)",
+                               at: SourceLocation(file: "switchyard \(command)"))]
         }
     }
 }

@@ -13,6 +13,7 @@ enum Tool {
         OverlayCommand.self,
         BenchCommand.self,
         TuneCommand.self,
+        ScanReportCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,

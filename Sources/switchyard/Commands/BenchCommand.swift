@@ -69,6 +69,14 @@ struct BenchCommand: Command {
         html = a.value("html")
     }
 
+    /// A benchmark of `technology` under `settings` (the defaults when nil),
+    /// everything else as without options: `scan-report`'s, for each file.
+    init(app: String?, technology: Technology, settings: String?) {
+        self.app = app
+        self.technology = technology
+        self.settings = settings
+    }
+
     func validate() throws(UsageError) {
         if allScreens && screen != nil {
             throw UsageError(command: Self.name, message: "--screen and --all-screens do not go together; give one")

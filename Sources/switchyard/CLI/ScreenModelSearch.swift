@@ -1,0 +1,97 @@
+import Foundation
+
+/// The rule by which `switchyard scan-report` (and the `scan-report`
+/// package plugin) finds the screen models in a folder (docs/scan-bench.md,
+/// "Reports for a whole package"):
+///
+/// - a file named `*.switchyard.json`;
+/// - a `.json` file that declares the screen-model schema near its start
+///   (`"$schema": "…/screen-model.schema.json"`, as docs/screen-model.md
+///   suggests for editors);
+/// - an `.xml` file whose root element is an Appium page source's
+///   (`<AppiumAUT>` or `<XCUIElementTypeApplication>`).
+///
+/// Folders are searched to any depth. Not searched: hidden files and
+/// folders (`.build`, `.git`, `.swiftpm`), a folder that holds a
+/// `Package.swift` of its own (another package), the folders named in
+/// `skipping`, and symbolic links to folders.
+enum ScreenModelSearch {
+    /// How much of a file the rule reads to decide.
+    static let sniffLength = 4096
+
+    /// The screen models under `folder`, as paths relative to it, sorted.
+    /// - Parameter skipping: folders not searched (the reports' own folder).
+    static func find(in folder: String, skipping: [String] = []) -> [String] {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        guard let walk = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
+            options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walk {
+            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isDirectory == true {
+                if skipped.contains(url.standardizedFileURL.path) || values?.isSymbolicLink == true
+                    || FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                    walk.skipDescendants()
+                }
+                continue
+            }
+            let relative = String(String(url.standardizedFileURL.path.dropFirst(root.path.count)).drop { $0 == "/" })
+            if isScreenModel(join(folder, relative)) { found.append(relative) }
+        }
+        return found.sorted()
+    }
+
+    /// `folder/relative` (`relative` alone in the current folder).
+    static func join(_ folder: String, _ relative: String) -> String {
+        if folder == "." { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    /// Whether the file at `path` is a screen model by the rule.
+    static func isScreenModel(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        if name.hasSuffix(".switchyard.json") { return true }
+        guard name.hasSuffix(".json") || name.hasSuffix(".xml"),
+              let handle = FileHandle(forReadingAtPath: path),
+              let data = try? handle.read(upToCount: sniffLength) else { return false }
+        try? handle.close()
+        let start = String(decoding: data, as: UTF8.self)
+        if name.hasSuffix(".json") {
+            return declaresSchema(start)
+        }
+        return rootElement(start).map { $0 == "AppiumAUT" || $0 == "XCUIElementTypeApplication" } ?? false
+    }
+
+    /// `"$schema"` followed by a string that ends in `screen-model.schema.json`.
+    static func declaresSchema(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let key = rest.range(of: "\"$schema\"") {
+            rest = rest[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard rest.first == ":" else { continue }
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
+            if rest[rest.index(after: rest.startIndex)..<end].hasSuffix("screen-model.schema.json") { return true }
+        }
+        return false
+    }
+
+    /// The name of the first element of an XML text, past its declaration,
+    /// comments and processing instructions.
+    static func rootElement(_ text: String) -> String? {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            if rest.hasPrefix("?") || rest.hasPrefix("!") {
+                let close = rest.hasPrefix("!--") ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">").map { rest.index(after: $0) }
+                guard let close else { return nil }
+                rest = rest[close...]
+                continue
+            }
+            let name = rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+            return name.isEmpty ? nil : String(name)
+        }
+        return nil
+    }
+}
