@@ -272,11 +272,14 @@ public struct AppModel: Hashable, Sendable {
     public var screens: [Screen]
     /// Screen name → index in `screens`.
     public private(set) var screenIndex: [String: Int]
+    /// The platform the screens come from (an Android capture, or iOS).
+    public var platform: Platform
 
-    public init(name: String, startScreen: String, screens: [Screen]) {
+    public init(name: String, startScreen: String, screens: [Screen], platform: Platform = .iOS) {
         self.name = name
         self.startScreen = startScreen
         self.screens = screens
+        self.platform = platform
         var index: [String: Int] = [:]
         for (i, s) in screens.enumerated() where index[s.name] == nil { index[s.name] = i }
         self.screenIndex = index
@@ -286,4 +289,14 @@ public struct AppModel: Hashable, Sendable {
     public func screen(named name: String) -> Screen? {
         screenIndex[name].map { screens[$0] }
     }
+}
+
+/// The platform an app's screens were captured on or written for. Frames
+/// are in points either way (Android captures are converted from pixels to
+/// dp, which are points); rules that differ by platform read it, such as the
+/// minimum tap target: 44 × 44 pt on iOS (Apple's Human Interface
+/// Guidelines), 48 × 48 dp on Android (Material Design).
+public enum Platform: String, CaseIterable, Hashable, Sendable {
+    case iOS = "ios"
+    case android = "android"
 }
