@@ -17,7 +17,7 @@ enum Candidates {
                 if hidden {
                     reason = "hidden"
                 } else if screen.isScrolledOut(k) {
-                    reason = "scrolled out of view"
+                    reason = scrolledOut
                 } else if screen.traits(of: k).contains(.notEnabled) {
                     reason = "not enabled"
                 } else if let m = order.modal, !screen.isDescendant(k, of: m) {
@@ -33,11 +33,22 @@ enum Candidates {
         return (order.stops, others.sorted { $0.0 < $1.0 })
     }
 
+    /// The reason given to an element scrolled out of view that the
+    /// technology does not reach by scrolling.
+    static let scrolledOut = "scrolled out of view"
+
     /// Every candidate's cost: `cost` of each stop in navigation order, then
     /// the elements that are not stops, unreachable; with their paths.
-    static func costs(_ screen: Screen, order: NavigationOrder, _ cost: (ElementIndex) -> ElementCost) -> [ElementCost] {
+    /// - Parameter afterScrolling: the cost of reaching an element scrolled
+    ///   out of view by scrolling first, for the technologies that cost it
+    ///   (nil: it cannot be reached that way); else it is unreachable.
+    static func costs(_ screen: Screen, order: NavigationOrder, afterScrolling: ((ElementIndex) -> ElementCost?)? = nil,
+                      _ cost: (ElementIndex) -> ElementCost) -> [ElementCost] {
         let (stops, others) = list(screen, order: order)
-        return withPaths(stops.map(cost) + others.map { ElementCost.unreachable($0.0, on: screen, $0.1) }, on: screen)
+        let rest = others.map { k, reason in
+            (reason == scrolledOut ? afterScrolling?(k) : nil) ?? ElementCost.unreachable(k, on: screen, reason)
+        }
+        return withPaths(stops.map(cost) + rest, on: screen)
     }
 
     /// `costs` with every element's path, found in one pass (`ElementPaths`).

@@ -10,6 +10,9 @@ import SwitchyardEngine
 ///
 /// A state is the focused element: the first way found to focus an element
 /// is kept with its group memory (docs/scan-bench.md, "Full Keyboard Access").
+/// Moves that scroll (an arrow at the end of a list) are searched like the
+/// others, so an element scrolled out of view costs the keys that scroll it
+/// in and focus it.
 public struct KeyboardCosts: Sendable {
     public let screen: Screen
     public let settings: KeyboardAccessSettings
@@ -64,7 +67,7 @@ public struct KeyboardCosts: Sendable {
             }
         }
         let activate = strokes(.activate)
-        return Candidates.costs(screen, order: order) { k in
+        func cost(_ k: ElementIndex) -> ElementCost {
             guard let (keys, session) = best[k] else { return .unreachable(k, on: screen, "no key command focuses it") }
             guard let activate else { return .unreachable(k, on: screen, "no key is bound to Activate") }
             var s = session
@@ -80,5 +83,9 @@ public struct KeyboardCosts: Sendable {
             let n = keys + 1
             return ElementCost(element: k, on: screen, steps: Double(keys), presses: Double(n), seconds: (user.keyTime * Int64(n)).seconds)
         }
+        // An element scrolled out of view is reached when an arrow at the
+        // end of its list scrolled it in and focused it (the search above
+        // went through those scrolls).
+        return Candidates.costs(screen, order: order, afterScrolling: { k in best[k] == nil ? nil : cost(k) }) { cost($0) }
     }
 }

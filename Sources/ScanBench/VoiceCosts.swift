@@ -7,7 +7,8 @@ import SwitchyardEngine
 /// is shared and Voice Control asks which), else `show numbers` and
 /// `tap N` (one command when the numbers overlay shows continuously), and
 /// seconds at the user's per-command time. Every target has a number, so
-/// the grid is never needed for one.
+/// the grid is never needed for one. An element scrolled out of view costs
+/// the "scroll DIRECTION" commands that bring it into view first.
 public struct VoiceCosts: Sendable {
     public let screen: Screen
     public let settings: VoiceControlSettings
@@ -32,11 +33,38 @@ public struct VoiceCosts: Sendable {
         events.contains { if case .activated(let r, _) = $0.event { r?.index == k } else { false } }
     }
 
-    /// The commands that activate `k`, in order; nil when none found.
+    /// The most pages "scroll DIRECTION" is said to bring an element into view.
+    public static let maximumScrollPages = 100
+
+    /// The commands that activate `k`, in order; nil when none found. For an
+    /// element scrolled out of view: "scroll DIRECTION" until it shows (the
+    /// direction that needs the fewest), then the commands that activate it.
     public func commands(for k: ElementIndex) -> [String]? {
+        guard screen.isScrolledOut(k) else { return commands(for: k, from: base) }
+        var best: [String]? = nil
+        guard let container = screen.scrollContainer(of: k) else { return nil }
+        for direction in screen.scrollDirections(of: container) {
+            var s = base
+            var said: [String] = []
+            while said.count < Self.maximumScrollPages, best.map({ said.count + 1 < $0.count }) ?? true {
+                let phrase = "scroll \(direction)"
+                let scrolled = Self.say(phrase, &s).contains { if case .scrolled = $0.event { true } else { false } }
+                guard scrolled else { break }
+                said.append(phrase)
+                if !s.currentScreen.isScrolledOut(k) {
+                    if let rest = commands(for: k, from: s), best.map({ said.count + rest.count < $0.count }) ?? true { best = said + rest }
+                    break
+                }
+            }
+        }
+        return best
+    }
+
+    /// The commands that activate `k` from the session `start`; nil when none found.
+    func commands(for k: ElementIndex, from start: Session) -> [String]? {
         let names = screen.inputLabels(of: k).isEmpty ? [screen.label(of: k)].compactMap { $0 } : screen.inputLabels(of: k)
         if let name = names.first(where: SpokenText.isSpeakable) {
-            var s = base
+            var s = start
             let said = "tap \(name)"
             let events = Self.say(said, &s)
             if Self.activated(k, events) { return [said] }
@@ -45,7 +73,7 @@ public struct VoiceCosts: Sendable {
                 if Self.activated(k, Self.say("\(i + 1)", &s)) { return [said, "\(i + 1)"] }
             }
         }
-        var s = base
+        var s = start
         var said: [String] = []
         var overlay = s.presentation.voiceOverlay
         if overlay?.kind != .numbers {
@@ -60,10 +88,13 @@ public struct VoiceCosts: Sendable {
 
     /// Every candidate's cost: the stops in navigation order, then the unreachable.
     public func costs() -> [ElementCost] {
-        return Candidates.costs(screen, order: order) { k in
-            guard let said = commands(for: k) else { return .unreachable(k, on: screen, "no spoken command activates it") }
+        func cost(_ k: ElementIndex) -> ElementCost? {
+            guard let said = commands(for: k) else { return nil }
             let n = said.count
             return ElementCost(element: k, on: screen, steps: Double(n), presses: Double(n), seconds: (user.commandTime * Int64(n)).seconds)
+        }
+        return Candidates.costs(screen, order: order, afterScrolling: cost) { k in
+            cost(k) ?? .unreachable(k, on: screen, "no spoken command activates it")
         }
     }
 }
