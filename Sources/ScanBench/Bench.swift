@@ -16,7 +16,10 @@ public enum Bench {
     public static func switchControl(app: AppModel, screen: Screen, settings: SwitchControlSettings, user: UserModel,
                                      weights: TargetWeights? = nil, simulate: Bool = false) throws -> BenchReport {
         let model = try SwitchScanModel(screen: screen, settings: settings, user: user)
-        let costs = simulate ? try SwitchScanSimulation(model: model, app: app).costs() : model.costs()
+        // Elements scrolled out of view are reached through the scanner
+        // menu's Scroll, which only the simulation costs.
+        let simulation = try SwitchScanSimulation(model: model, app: app)
+        let costs = simulate ? simulation.costs() : model.costs(afterScrolling: simulation.costAfterScrolling)
         let how = simulate ? (model.missesModelled ? "monte carlo through Session" : "simulation through Session") : "analytic"
         return try report(app, screen, .switchControl, model.method, settingsList(.switchControl(settings)), user, how, costs, weights)
     }

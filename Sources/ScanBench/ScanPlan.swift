@@ -17,6 +17,8 @@ enum Wanted: Hashable, Sendable {
     case element(ElementIndex)
     /// A scanner-menu item (`Tap`).
     case menuItem(String)
+    /// The "exit" stop after a group's members (its frame): Select goes up a level.
+    case exit(frame: Rect)
 
     /// Whether highlight `h` shows what is wanted.
     func matches(_ h: Highlight) -> Bool {
@@ -24,6 +26,7 @@ enum Wanted: Hashable, Sendable {
         case (.group(let f, let n), .group(let g, let m)): return f == g && n == m
         case (.element(let k), .element(let r)): return r.index == k
         case (.menuItem(let a), .menuItem(let b)): return a == b
+        case (.exit(let f), .groupExit(let g)): return f == g
         default: return false
         }
     }

@@ -107,8 +107,12 @@ public struct SwitchScanModel: Sendable {
 
     /// The cost of every element that responds to user interaction: the
     /// stops in navigation order, then the elements that are not stops (unreachable).
-    public func costs() -> [ElementCost] {
-        Candidates.costs(screen, order: order) { cost(of: $0) }
+    /// - Parameter afterScrolling: the cost of an element scrolled out of
+    ///   view, which the model has no formula for: the simulation's
+    ///   (`SwitchScanSimulation.costAfterScrolling`); nil lists such
+    ///   elements as unreachable.
+    public func costs(afterScrolling: ((ElementIndex) -> ElementCost?)? = nil) -> [ElementCost] {
+        Candidates.costs(screen, order: order, afterScrolling: afterScrolling) { cost(of: $0) }
     }
 
     /// The expected cost of reaching and activating stop `k`.

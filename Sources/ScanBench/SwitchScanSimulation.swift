@@ -39,15 +39,29 @@ public struct SwitchScanSimulation: Sendable {
     /// Every candidate's cost by simulation: one trial each with misses off,
     /// else the Monte Carlo mean of `user.trials` trials (seeded).
     public func costs() -> [ElementCost] {
-        Candidates.costs(model.screen, order: model.order) { cost(of: $0) }
+        Candidates.costs(model.screen, order: model.order, afterScrolling: costAfterScrolling) { cost(of: $0) }
     }
 
     /// Stop `k`'s cost by simulation (Monte Carlo when misses are modelled).
     public func cost(of k: ElementIndex) -> ElementCost {
         guard model.paths[k] != nil else { return .unreachable(k, on: model.screen, "not a stop of Switch Control's scan") }
+        return cost(of: k, route: nil)
+    }
+
+    /// The cost of an element scrolled out of view, reached with the scanner
+    /// menu's Scroll (`ScrollRoute`), by simulation; nil in point mode or
+    /// when no scroll brings it into view.
+    public func costAfterScrolling(_ k: ElementIndex) -> ElementCost? {
+        guard model.settings.mode == .item, let route = ScrollRoute(to: k, model: model) else { return nil }
+        var c = cost(of: k, route: route)
+        if let why = c.unreachable { c.unreachable = "\(Candidates.scrolledOut); scrolling to it: \(why)" }
+        return c
+    }
+
+    func cost(of k: ElementIndex, route: ScrollRoute?) -> ElementCost {
         guard model.missesModelled else {
             var none: SeededGenerator? = nil
-            switch run(k, misses: &none) {
+            switch run(k, route: route, misses: &none) {
             case .failure(let why): return .unreachable(k, on: model.screen, why.description)
             case .success(let t): return ElementCost(element: k, on: model.screen, steps: Double(t.steps), presses: Double(t.presses), seconds: t.seconds)
             }
@@ -57,7 +71,7 @@ public struct SwitchScanSimulation: Sendable {
         var rng: SeededGenerator? = SeededGenerator(seed: mixer.next())
         var n = 0.0, sum = 0.0, squares = 0.0, presses = 0.0, steps = 0.0
         for _ in 0..<model.user.trials {
-            switch run(k, misses: &rng) {
+            switch run(k, route: route, misses: &rng) {
             case .failure(let why): return .unreachable(k, on: model.screen, why.description)
             case .success(let t):
                 n += 1
@@ -76,7 +90,12 @@ public struct SwitchScanSimulation: Sendable {
 
     /// One trial to element `k`; `misses` draws the misses (nil: none).
     public func run(_ k: ElementIndex, misses: inout SeededGenerator?) -> Result<Trial, SimulationFailure> {
-        var user = SimulatedUser(model: model, target: k)
+        run(k, route: nil, misses: &misses)
+    }
+
+    /// One trial to element `k`, by `route` when it is scrolled out of view.
+    func run(_ k: ElementIndex, route: ScrollRoute?, misses: inout SeededGenerator?) -> Result<Trial, SimulationFailure> {
+        var user = SimulatedUser(model: model, target: k, route: route)
         var session = base
         user.observe(startEvents, session, misses: &misses)
         if user.activated == nil && session.presentation.highlight == nil && model.settings.mode == .item {
@@ -117,8 +136,12 @@ struct SimulatedUser {
     let target: ElementIndex
     /// What the user selects, level by level (item mode: the path, then the
     /// menu's Tap; point mode: the menu's Tap), and how far they got.
-    let plan: [ScanVisit]
+    var plan: [ScanVisit]
     var next = 0
+    /// The visit the scanner menu goes back to when it closes without acting.
+    var elementVisit = 0
+    /// Scrolling to a target scrolled out of view: the pages still to scroll.
+    var route: ScrollRoute?
     var clock = PressClock()
     /// Inputs the user will make: at most one down at a time, and the ups.
     var pending: [TimedInput] = []
@@ -128,16 +151,22 @@ struct SimulatedUser {
     var failure: String? = nil
     var inMenu = false
 
-    init(model: SwitchScanModel, target: ElementIndex) {
+    init(model: SwitchScanModel, target: ElementIndex, route: ScrollRoute? = nil) {
         self.model = model
         self.target = target
+        self.route = route
         if model.settings.mode == .point {
             plan = [model.pointMenuVisit]
+        } else if let route {
+            plan = route.fromTop(model) ?? []
+            elementVisit = max(0, plan.count - 3)
         } else {
             var p = model.visits(to: target)
             if model.tapBehavior == .default { p.append(model.menuVisit(for: target)) }
             plan = p
+            elementVisit = max(0, plan.count - 2)
         }
+        if plan.isEmpty { failure = "no stop inside its scroll container offers Scroll" }
     }
 
     var user: UserModel { model.user }
@@ -187,6 +216,7 @@ struct SimulatedUser {
     mutating func observe(_ events: [TimedEvent], _ session: Session, misses: inout SeededGenerator?) {
         var shown: (Highlight, Instant)? = nil
         var stopped: Instant? = nil
+        var scrolled = false
         for e in events {
             switch e.event {
             case .highlighted(let h):
@@ -200,8 +230,10 @@ struct SimulatedUser {
             case .menuShown:
                 inMenu = true
             case .menuHidden:
-                if inMenu && model.settings.mode == .item { next = max(0, plan.count - 2) }
+                if inMenu && model.settings.mode == .item { next = elementVisit }
                 inMenu = false
+            case .scrolled:
+                scrolled = true
             case .scanningStopped:
                 stopped = e.time
                 shown = nil
@@ -209,10 +241,24 @@ struct SimulatedUser {
                 break
             }
         }
+        if scrolled, var r = route {
+            // Scanning resumed on the stop the menu was opened on (or the
+            // first inside the container): go on from there.
+            r.pages -= 1
+            route = r
+            guard let (p, back) = r.fromResumed(session) else { failure = r.resumeFailure(session); return }
+            plan = p
+            elementVisit = back
+            next = 0
+        }
         guard !downPending else { return }
         if let t = stopped {
             // Any press restarts scanning from the top.
             guard let id = model.roles.select ?? model.roles.next else { failure = "no switch to restart scanning"; return }
+            if let r = route, let p = r.fromTop(r.model(for: session.currentScreen)) {
+                plan = p
+                elementVisit = max(0, plan.count - (r.pages > 0 ? 3 : 2))
+            }
             next = 0
             press(id, at: clock.earliestDown(id, after: t, user: user, ignoreRepeat: settings.ignoreRepeat))
             return

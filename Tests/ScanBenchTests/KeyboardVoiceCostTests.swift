@@ -76,12 +76,4 @@ import DemoApp
         #expect(costs.map(\.steps) == [1, 2, 3, 4, 5])
         #expect(costs.filter { !$0.reachable }.isEmpty)
     }
-
-    /// Switch Control does not cost the scanner menu's Scroll: the rows below
-    /// the fold are listed, with the reason.
-    @Test func switchControlListsScrolledOutElementsAsUnreachable() throws {
-        let app = try AppDecoder(file: "s.json").decode(Array(Self.scrolling.utf8))
-        let report = try Bench.switchControl(app: app, screen: app.screens[0], settings: SwitchControlSettings(), user: UserModel())
-        #expect(report.elements.map(\.unreachable) == [nil, nil, "scrolled out of view", "scrolled out of view", "scrolled out of view"])
-    }
 }
