@@ -24,6 +24,11 @@ struct ScrollRoute: Sendable {
     var pages: Int
     let settings: SwitchControlSettings
     let user: UserModel
+    /// The models of the screen after each page (index 0: one page), made
+    /// once for every trial of the route.
+    let pageModels: [SwitchScanModel]
+    /// The visits from the top of the unscrolled screen (`fromTop`).
+    private(set) var firstPlan: [ScanVisit]?
 
     /// The route to `k`; nil when no direction of its scroll container
     /// brings it into view within `maximumPages` pages.
@@ -49,11 +54,22 @@ struct ScrollRoute: Sendable {
         pages = n
         settings = model.settings
         user = model.user
+        var models: [SwitchScanModel] = []
+        var s = screen
+        for _ in 0..<n {
+            s = s.scrolled(c, d)
+            guard let m = try? SwitchScanModel(screen: s, settings: model.settings, user: model.user) else { break }
+            models.append(m)
+        }
+        pageModels = models
+        firstPlan = nil
+        firstPlan = fromTop(model)
     }
 
     /// The analytic model of `screen` (as scrolled) under the route's settings.
     func model(for screen: Screen) -> SwitchScanModel? {
-        try? SwitchScanModel(screen: screen, settings: settings, user: user)
+        if let m = pageModels.first(where: { $0.screen == screen }) { return m }
+        return try? SwitchScanModel(screen: screen, settings: settings, user: user)
     }
 
     /// The stops whose scanner menu scrolls the container.

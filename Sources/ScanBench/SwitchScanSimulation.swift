@@ -158,7 +158,7 @@ struct SimulatedUser {
         if model.settings.mode == .point {
             plan = [model.pointMenuVisit]
         } else if let route {
-            plan = route.fromTop(model) ?? []
+            plan = route.firstPlan ?? []
             elementVisit = max(0, plan.count - 3)
         } else {
             var p = model.visits(to: target)

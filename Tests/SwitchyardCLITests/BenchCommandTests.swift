@@ -107,11 +107,13 @@ import Testing
     @Test func unreachableElementsAreDrawnGreyAndDashed() throws {
         let dir = try TemporaryDirectory()
         let svg = dir.url.appendingPathComponent("heat.svg").path
-        let r = try switchyard(["bench", BenchCommandTests.capture, "--svg", svg, "--format", "csv"])
+        // A web view whose Decline and Back buttons are not enabled.
+        let r = try switchyard(["bench", "Tests/ScreenModelTests/Fixtures/ios-appium/ios-webview-terms_390x844.xml", "--svg", svg, "--format", "csv"])
         #expect(r.status == 0)
         #expect(!r.stdout.contains("wrote"))
         let text = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(text.contains(#"stroke-dasharray="4 3"><title>Developer: unreachable</title>"#))
+        #expect(text.contains(#"stroke-dasharray="4 3"><title>Decline: unreachable</title>"#))
+        #expect(text.contains(#"stroke-dasharray="4 3"><title>Back: unreachable</title>"#))
     }
 }
 
