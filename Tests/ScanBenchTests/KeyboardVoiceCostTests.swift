@@ -41,21 +41,8 @@ import DemoApp
         #expect(costs.map(\.steps) == [1, 2, 3, 4, 5, 4, 3, 2, 3, 2])
     }
 
-    /// A list taller than its scroll view: the row below the fold is
-    /// reached by scrolling first.
-    static let scrolling = #"""
-    {"screens": {"s": {"size": {"width": 300, "height": 200}, "root": {"children": [
-      {"scrollable": true, "containerType": "list", "frame": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [
-        {"label": "One", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 300, "height": 50}},
-        {"label": "Two", "traits": ["button"], "frame": {"x": 0, "y": 50, "width": 300, "height": 50}},
-        {"label": "Three", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 300, "height": 50}},
-        {"label": "Four", "traits": ["button"], "frame": {"x": 0, "y": 150, "width": 300, "height": 50}},
-        {"label": "Five", "traits": ["button"], "frame": {"x": 0, "y": 200, "width": 300, "height": 50}}]}
-    ]}}}}
-    """#
-
     @Test func voiceScrollsAnElementIntoViewFirst() throws {
-        let app = try AppDecoder(file: "s.json").decode(Array(Self.scrolling.utf8))
+        let app = try scrollingList()
         let voice = try VoiceCosts(app: app, screen: app.screens[0], settings: VoiceControlSettings(), user: UserModel())
         let labels = ["One", "Two", "Three", "Four", "Five"]
         let index = labels.map { l in app.screens[0].elements.indices.first { app.screens[0].label(of: $0) == l }! }
@@ -69,7 +56,7 @@ import DemoApp
     }
 
     @Test func keyboardArrowsScrollAnElementIntoView() throws {
-        let app = try AppDecoder(file: "s.json").decode(Array(Self.scrolling.utf8))
+        let app = try scrollingList()
         let keyboard = try KeyboardCosts(app: app, screen: app.screens[0], settings: KeyboardAccessSettings(), user: UserModel())
         let costs = keyboard.costs()
         #expect(costs.map(\.label) == ["One", "Two", "Three", "Four", "Five"])

@@ -7,18 +7,6 @@ import SwitchyardEngine
 /// menu's Scroll on a stop inside the list, as many pages as it takes, then
 /// on from where scanning resumes; carried out through the engine.
 @Suite struct ScrollRouteTests {
-    /// Five rows of 50 points in a list 100 points tall: two show at a time.
-    static let json = #"""
-    {"screens": {"s": {"size": {"width": 300, "height": 200}, "root": {"children": [
-      {"scrollable": true, "containerType": "list", "frame": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [
-        {"label": "One", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 300, "height": 50}},
-        {"label": "Two", "traits": ["button"], "frame": {"x": 0, "y": 50, "width": 300, "height": 50}},
-        {"label": "Three", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 300, "height": 50}},
-        {"label": "Four", "traits": ["button"], "frame": {"x": 0, "y": 150, "width": 300, "height": 50}},
-        {"label": "Five", "traits": ["button"], "frame": {"x": 0, "y": 200, "width": 300, "height": 50}}]}
-    ]}}}}
-    """#
-
     /// Auto scanning, groups off, 1 s steps, reaction 0.5 s, the menu's Tap:
     /// - Three: One shows at 0 and is selected at 0.5; the menu's Scroll
     ///   shows at 1.5 (selected at 2), Scroll Down at 2 (selected at 2.5);
@@ -30,7 +18,7 @@ import SwitchyardEngine
     ///   Down at 5.5 (6); scanning resumes on Four at 6, Five at 7 (7.5), Tap at 8.
     @Test(arguments: [false, true])
     func autoScanningScrollsThenScansOn(simulate: Bool) throws {
-        let app = try AppDecoder(file: "s.json").decode(Array(Self.json.utf8))
+        let app = try scrollingList()
         var settings = SwitchControlSettings()
         settings.groupItems = false
         let report = try Bench.switchControl(app: app, screen: app.screens[0], settings: settings, user: UserModel(), simulate: simulate)
@@ -58,7 +46,7 @@ import SwitchyardEngine
 
     /// Point mode taps what shows; an element scrolled out of view stays unreachable there.
     @Test func pointModeListsThemAsScrolledOut() throws {
-        let app = try AppDecoder(file: "s.json").decode(Array(Self.json.utf8))
+        let app = try scrollingList()
         var settings = SwitchControlSettings()
         settings.mode = .point
         let report = try Bench.switchControl(app: app, screen: app.screens[0], settings: settings, user: UserModel())

@@ -26,6 +26,21 @@ enum TestScreens {
     }
 }
 
+/// Five rows of 50 points in a list 100 points tall: two show at a time,
+/// the others are reached by scrolling.
+func scrollingList() throws -> AppModel {
+    try AppDecoder(file: "list.json").decode(Array(#"""
+    {"screens": {"s": {"size": {"width": 300, "height": 200}, "root": {"children": [
+      {"scrollable": true, "containerType": "list", "frame": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [
+        {"label": "One", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 300, "height": 50}},
+        {"label": "Two", "traits": ["button"], "frame": {"x": 0, "y": 50, "width": 300, "height": 50}},
+        {"label": "Three", "traits": ["button"], "frame": {"x": 0, "y": 100, "width": 300, "height": 50}},
+        {"label": "Four", "traits": ["button"], "frame": {"x": 0, "y": 150, "width": 300, "height": 50}},
+        {"label": "Five", "traits": ["button"], "frame": {"x": 0, "y": 200, "width": 300, "height": 50}}]}
+    ]}}}}
+    """#.utf8))
+}
+
 /// The Appium capture `name` from ScreenModelTests' fixtures.
 func capture(_ name: String) throws -> AppModel {
     let dir = String(#filePath.dropLast("ScanBenchTests/Support.swift".count))
