@@ -43,6 +43,33 @@ enum ScreenModelSearch {
         return found.sorted()
     }
 
+    /// The screen models `paths` name: each folder's, found by the rule
+    /// (joined to the folder), and each file as it is.
+    /// - Parameters:
+    ///   - paths: folders and files from the command line.
+    ///   - skipping: folders not searched.
+    ///   - command: the command, for the error when nothing is found.
+    /// - Returns: each model's path as the command reads it, and its path
+    ///   relative to the folder searched (a file's: its name).
+    /// - Throws: `SetupError` for a path that does not exist, or when no
+    ///   screen model is found.
+    static func files(_ paths: [String], skipping: [String], command: String) throws(SetupError) -> [(path: String, relative: String)] {
+        var found: [(path: String, relative: String)] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .cannotRead(file: path, kind: "folder or screen model", reason: "no such file or folder")
+            }
+            if isDirectory.boolValue {
+                found += find(in: path, skipping: skipping).map { (join(path, $0), $0) }
+            } else {
+                found.append((path, (path as NSString).lastPathComponent))
+            }
+        }
+        guard !found.isEmpty else { throw .noScreenModels(command: command, folders: paths) }
+        return found
+    }
+
     /// `folder/relative` (`relative` alone in the current folder).
     static func join(_ folder: String, _ relative: String) -> String {
         if folder == "." { return relative }
