@@ -108,6 +108,13 @@ let package = Package(
             dependencies: ["switchyard"],
             path: "Plugins/ScanReport"
         ),
+        .plugin(
+            name: "AuditScreens",
+            capability: .command(
+                intent: .custom(verb: "audit-screens", description: "Audit every screen model in the package or in the given targets for switch, keyboard and voice access; findings as path:line: warning: …")),
+            dependencies: ["switchyard"],
+            path: "Plugins/AuditScreens"
+        ),
 
         // MARK: - Tests
         .testTarget(
