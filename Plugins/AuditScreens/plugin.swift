@@ -6,7 +6,8 @@ import PackagePlugin
 /// in and prints its findings one per line in the compiler's diagnostic
 /// shape, which editors and CI logs pick up
 /// (`Examples/apps/app.json:14:9: warning: menu/root/children[1]: … [rule-id]`;
-/// a capture without lines names its file and element path).
+/// a capture without lines names its file and element path). Paths are
+/// relative to the package, or absolute for the targets named.
 ///
 /// It searches the source folders of the targets named, or else the whole
 /// package, for screen models by `switchyard scan-report`'s rule (docs/scan-bench.md,
@@ -26,34 +27,21 @@ struct AuditScreens: CommandPlugin {
         let failOn = extractor.extractOption(named: "fail-on").last ?? "never"
         let rest = extractor.remainingArguments
 
-        let package = context.package.directoryURL.standardizedFileURL
-        func relative(_ target: any Target) -> String {
-            let url: URL
-            switch target {
-            case let t as SwiftSourceModuleTarget: url = t.directoryURL
-            case let t as ClangSourceModuleTarget: url = t.directoryURL
-            case let t as SystemLibraryTarget: url = t.directoryURL
-            default: url = package
-            }
-            let path = url.standardizedFileURL.path
-            return path.hasPrefix(package.path + "/") ? String(path.dropFirst(package.path.count + 1)) : path
+        // The targets' folders; else the whole package but its test
+        // targets, whose fixtures are inputs for tests, not app screens.
+        func folder(_ t: any Target) -> String? {
+            ((t as? SwiftSourceModuleTarget)?.directoryURL ?? (t as? ClangSourceModuleTarget)?.directoryURL
+                ?? (t as? SystemLibraryTarget)?.directoryURL)?.path
         }
-        // The targets named; else the whole package but its test targets,
-        // whose fixtures are inputs for tests, not app screens.
-        var folders = try context.package.targets(named: targetNames).map(relative)
-        var skipped: [String] = []
-        if folders.isEmpty {
-            folders = ["."]
-            skipped = context.package.targets
-                .filter { ($0 as? SourceModuleTarget)?.kind == .test }
-                .map(relative)
-        }
+        let named = try context.package.targets(named: targetNames)
+        let folders = named.isEmpty ? ["."] : named.compactMap(folder)
+        let skipped = named.isEmpty ? context.package.targets.filter { ($0 as? SourceModuleTarget)?.kind == .test }.compactMap(folder) : []
 
         let tool = try context.tool(named: "switchyard")
         let process = Process()
         process.executableURL = tool.url
         process.arguments = ["audit"] + folders + skipped.flatMap { ["--skip", $0] } + ["--fail-on", failOn] + rest
-        process.currentDirectoryURL = package
+        process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {

@@ -14,7 +14,8 @@ import Foundation
 /// Folders are searched to any depth. Not searched: hidden files and
 /// folders (`.build`, `.git`, `.swiftpm`), a folder that holds a
 /// `Package.swift` of its own (another package), the folders named in
-/// `skipping`, and symbolic links to folders.
+/// `skipping`, and symbolic links to folders inside the folder searched
+/// (the folder named may be one).
 enum ScreenModelSearch {
     /// How much of a file the rule reads to decide.
     static let sniffLength = 4096
@@ -22,8 +23,10 @@ enum ScreenModelSearch {
     /// The screen models under `folder`, as paths relative to it, sorted.
     /// - Parameter skipping: folders not searched (the reports' own folder).
     static func find(in folder: String, skipping: [String] = []) -> [String] {
-        let root = URL(fileURLWithPath: folder).standardizedFileURL
-        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        // The folder named may itself be a symbolic link (a checkout's
+        // `Examples` linked into a scratch folder); links inside it are not followed.
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
+        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
         guard let walk = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
             options: [.skipsHiddenFiles]) else { return [] }
