@@ -247,6 +247,15 @@ import SwitchyardEngine
         #expect(try Auditor().audit(behind).filter { $0.rule == .unreachable }.isEmpty)
     }
 
+    @Test func theUnreachableMessageNamesEachTechnologyAndReason() {
+        #expect(ScanTimeRules.unreachable([(.fullKeyboardAccess, "no key command focuses it")], of: 3)
+                == "Full Keyboard Access cannot reach it: no key command focuses it")
+        #expect(ScanTimeRules.unreachable([(.switchControl, "a"), (.voiceControl, "b")], of: 3)
+                == "Switch Control cannot reach it: a; Voice Control cannot reach it: b")
+        #expect(ScanTimeRules.unreachable([(.switchControl, "x"), (.fullKeyboardAccess, "x"), (.voiceControl, "x")], of: 3)
+                == "no technology can reach it: x")
+    }
+
     @Test(arguments: [("15", 15.0), ("0.5", 0.5), ("3600", 3600.0)])
     func aBudgetFromTheCommandLine(_ written: String, _ seconds: Double) {
         #expect(AuditSettings.budget(written) == .seconds(seconds))

@@ -33,16 +33,21 @@ enum ScanTimeRules {
             }
         }
         for (k, list) in why {
-            let reasons = Set(list.map(\.1))
-            let text: String
-            if list.count == reports.count && reasons.count == 1 {
-                text = "no technology can reach it: \(list[0].1)"
-            } else {
-                text = list.map { "\($0.0) cannot reach it: \($0.1)" }.joined(separator: "; ")
-            }
-            out.append(Finding(.unreachable, k, f, text))
+            out.append(Finding(.unreachable, k, f, unreachable(list, of: reports.count)))
         }
         return out
+    }
+
+    /// The message of an `unreachable` finding: each technology that cannot
+    /// reach the element and why, or one reason when all share it.
+    /// - Parameters:
+    ///   - list: the technologies and their reasons, in report order.
+    ///   - count: how many technologies were asked.
+    static func unreachable(_ list: [(Technology, String)], of count: Int) -> String {
+        if list.count == count && Set(list.map(\.1)).count == 1 {
+            return "no technology can reach it: \(list[0].1)"
+        }
+        return list.map { "\($0.0) cannot reach it: \($0.1)" }.joined(separator: "; ")
     }
 
     /// Seconds with up to two decimals (`17.5`).
