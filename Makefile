@@ -1,7 +1,7 @@
 # Switchyard: the two set-up commands of the README, and their parts.
 #   make demo   build and run the main job on the built-in demo app
 #   make test   install what the tests need, build, pass every test, and run
-#               the scan-report package plugin on this package
+#               the scan-report and audit-screens package plugins on this package
 #   make fuzz   build the libFuzzer targets and run each FUZZ_RUNS inputs
 #               (docs/fuzzing.md; FUZZ_SECONDS limits the time instead)
 # They install the Debian packages they need when they are missing.
@@ -28,6 +28,12 @@ test: test-deps
 	@grep -q "^Examples/apps/mail.json  *voice " .build/scan-report.log && test -s .build/scan-reports-check/index.html \
 	  && test -s .build/scan-reports-check/Examples/apps/mail/switch-control.html \
 	  || { cat .build/scan-report.log; echo "make test: the scan-report plugin did not write its reports" >&2; exit 1; }
+	@# The audit-screens package plugin on this package: it reports every
+	@# finding (the deliberately failing example's among them) and succeeds.
+	$(SWIFT) package audit-screens > .build/audit-screens.log
+	@grep -q "^Examples/apps/audit-fails.json:13:11: error: home/root/children\[1\]: .*\[label-missing\]$$" .build/audit-screens.log \
+	  && grep -q "^[0-9]* findings (.*) in [0-9]* apps, [0-9]* screens$$" .build/audit-screens.log \
+	  || { cat .build/audit-screens.log; echo "make test: the audit-screens plugin did not report the failing example" >&2; exit 1; }
 
 fuzz: build-deps
 	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" FUZZ_SANITIZE=$(FUZZ_SANITIZE) ./scripts/fuzz.sh $(FUZZ_TARGETS)

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "ScanBench", targets: ["ScanBench"]),
+        .library(name: "Audit", targets: ["Audit"]),
         // For the fuzz targets in Tests/SwitchyardFuzz (docs/fuzzing.md), a package of their own.
         .library(name: "DemoApp", targets: ["DemoApp"]),
     ],
@@ -34,6 +35,10 @@ let package = Package(
         // Scan-time benchmarks: the cost of reaching every element under each
         // technology, analytic and simulated through Session (docs/scan-bench.md).
         .target(name: "ScanBench", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine"]),
+        // The accessibility audit: rules with ids, severities and fixes over
+        // the model, the engine and the scan-time benchmark; text, JSON and
+        // SARIF (docs/audit.md).
+        .target(name: "Audit", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "ScanBench"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -80,7 +85,7 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit"]
         ),
         .executableTarget(
             name: "switchyard-bench",
@@ -103,6 +108,13 @@ let package = Package(
             dependencies: ["switchyard"],
             path: "Plugins/ScanReport"
         ),
+        .plugin(
+            name: "AuditScreens",
+            capability: .command(
+                intent: .custom(verb: "audit-screens", description: "Audit every screen model in the package or in the given targets for switch, keyboard and voice access; findings as path:line: warning: …")),
+            dependencies: ["switchyard"],
+            path: "Plugins/AuditScreens"
+        ),
 
         // MARK: - Tests
         .testTarget(
@@ -112,6 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Diagnostics", "SwitchyardEngine", "ScreenModel", "ScanBench", "DemoApp"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.

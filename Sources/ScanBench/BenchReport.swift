@@ -24,6 +24,9 @@ public struct ElementCost: Hashable, Sendable {
     public var seconds: Double
     /// Why the element cannot be reached; nil when it can.
     public var unreachable: String?
+    /// Why the element is not a stop of the navigation order at all, when
+    /// that is why it cannot be reached (then `unreachable` is its words).
+    public var notAStop: NotAStop? = nil
     /// The element's target probability weight (1 unless a weights file says otherwise).
     public var weight: Double = 1
     /// Monte Carlo only: the standard error of `seconds` (the 95%
@@ -48,6 +51,36 @@ public struct ElementCost: Hashable, Sendable {
     public static func unreachable(_ element: ElementIndex, on screen: Screen, _ reason: String) -> ElementCost {
         ElementCost(element: element, on: screen, steps: 0, presses: 0, seconds: 0, unreachable: reason)
     }
+
+    /// An element that responds to user interaction but is not a stop of
+    /// the navigation order, and why.
+    public static func unreachable(_ element: ElementIndex, on screen: Screen, _ reason: NotAStop) -> ElementCost {
+        var cost = unreachable(element, on: screen, reason.rawValue)
+        cost.notAStop = reason
+        return cost
+    }
+}
+
+/// Why an element that responds to user interaction is not a stop of the
+/// navigation order (docs/scan-bench.md, "What is costed"); the raw value is
+/// the reason as reports write it.
+public enum NotAStop: String, CaseIterable, Hashable, Sendable {
+    /// It, or an ancestor, is hidden.
+    case hidden = "hidden"
+    /// It lies outside a scrollable ancestor's viewport; scrolling brings it back.
+    case scrolledOut = "scrolled out of view"
+    /// It has the `notEnabled` trait (own or merged).
+    case notEnabled = "not enabled"
+    /// A modal element elsewhere on the screen traps navigation.
+    case behindModal = "behind a modal view that traps navigation"
+    /// None of the above: the screen's structure leaves it out (a container's
+    /// `accessibilityElements` does not list it).
+    case notInOrder = "not in the navigation order"
+
+    /// Whether the screen's present state keeps it out (hidden, scrolled
+    /// out, not enabled, behind a modal), which changes as the app runs,
+    /// rather than the screen's structure.
+    public var isState: Bool { self != .notInOrder }
 }
 
 /// Aggregates over the reachable elements, weighted by target probability.

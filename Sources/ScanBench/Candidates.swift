@@ -5,25 +5,25 @@ import SwitchyardEngine
 /// interaction (outside combined and ignored subtrees), the stops of the
 /// navigation order first, then the others with the reason none can reach them.
 enum Candidates {
-    static func list(_ screen: Screen, order: NavigationOrder) -> (stops: [ElementIndex], others: [(ElementIndex, String)]) {
+    static func list(_ screen: Screen, order: NavigationOrder) -> (stops: [ElementIndex], others: [(ElementIndex, NotAStop)]) {
         let stops = Set(order.stops)
-        var others: [(ElementIndex, String)] = []
+        var others: [(ElementIndex, NotAStop)] = []
         var stack: [(ElementIndex, Bool)] = [(screen.root, false)]
         while let (k, hiddenAbove) = stack.popLast() {
             let e = screen.elements[k]
             let hidden = hiddenAbove || e.hidden
             if !stops.contains(k) && screen.respondsToUserInteraction(k) {
-                let reason: String
+                let reason: NotAStop
                 if hidden {
-                    reason = "hidden"
+                    reason = .hidden
                 } else if screen.isScrolledOut(k) {
-                    reason = scrolledOut
+                    reason = .scrolledOut
                 } else if screen.traits(of: k).contains(.notEnabled) {
-                    reason = "not enabled"
+                    reason = .notEnabled
                 } else if let m = order.modal, !screen.isDescendant(k, of: m) {
-                    reason = "behind a modal view that traps navigation"
+                    reason = .behindModal
                 } else {
-                    reason = "not in the navigation order"
+                    reason = .notInOrder
                 }
                 others.append((k, reason))
             }
@@ -32,10 +32,6 @@ enum Candidates {
         }
         return (order.stops, others.sorted { $0.0 < $1.0 })
     }
-
-    /// The reason given to an element scrolled out of view that the
-    /// technology does not reach by scrolling.
-    static let scrolledOut = "scrolled out of view"
 
     /// Every candidate's cost: `cost` of each stop in navigation order, then
     /// the elements that are not stops, unreachable; with their paths.
@@ -46,7 +42,7 @@ enum Candidates {
                       _ cost: (ElementIndex) -> ElementCost) -> [ElementCost] {
         let (stops, others) = list(screen, order: order)
         let rest = others.map { k, reason in
-            (reason == scrolledOut ? afterScrolling?(k) : nil) ?? ElementCost.unreachable(k, on: screen, reason)
+            (reason == .scrolledOut ? afterScrolling?(k) : nil) ?? ElementCost.unreachable(k, on: screen, reason)
         }
         return withPaths(stops.map(cost) + rest, on: screen)
     }

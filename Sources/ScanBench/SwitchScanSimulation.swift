@@ -54,7 +54,10 @@ public struct SwitchScanSimulation: Sendable {
     public func costAfterScrolling(_ k: ElementIndex) -> ElementCost? {
         guard model.settings.mode == .item, let route = ScrollRoute(to: k, model: model) else { return nil }
         var c = cost(of: k, route: route)
-        if let why = c.unreachable { c.unreachable = "\(Candidates.scrolledOut); scrolling to it: \(why)" }
+        if let why = c.unreachable {
+            c.unreachable = "\(NotAStop.scrolledOut.rawValue); scrolling to it: \(why)"
+            c.notAStop = .scrolledOut
+        }
         return c
     }
 

@@ -38,7 +38,7 @@ import DemoApp
         try check(app, screen: app.startScreen, method)
     }
 
-    @Test(arguments: Method.allCases, ["corner-cafe-mini.json", "mail.json", "phone.json", "podcasts.json", "rtl-inbox.json", "settings.json"])
+    @Test(arguments: Method.allCases, ["audit-fails.json", "corner-cafe-mini.json", "mail.json", "phone.json", "podcasts.json", "rtl-inbox.json", "settings.json"])
     func exampleApp(_ method: Method, file: String) throws {
         let dir = String(#filePath.dropLast("Tests/ScanBenchTests/AgreementTests.swift".count))
         let app = try AppLoader.load(path: dir + "Examples/apps/" + file)

@@ -26,30 +26,29 @@ struct BenchHTMLBrowserTests {
         let html = dir.url.appendingPathComponent("report.html")
         let r = try switchyard(arguments + ["--html", html.path])
         try #require(r.status == 0, "\(r.stderr)")
-        let executable = try #require(HeadlessChromium.executable, "no chromium on PATH")
-        let browser = try HeadlessChromium(executable: executable)
-        defer { browser.shutDown() }
-        let session = try browser.open(html)
-        let measured = try browser.evaluate("""
-            JSON.stringify({
-              sections: document.querySelectorAll('section').length,
-              visibleHeatMaps: [...document.querySelectorAll('section svg')]
-                .filter(s => { const b = s.getBoundingClientRect(); return b.width > 100 && b.height > 100 }).length,
-              tables: document.querySelectorAll('table').length,
-              costedRows: document.querySelectorAll('tbody tr').length,
-              title: document.title
-            })
-            """, session: session)
-        let json = try #require(measured as? String)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let layout = Layout(
-            sections: object["sections"] as? Int ?? -1,
-            visibleHeatMaps: object["visibleHeatMaps"] as? Int ?? -1,
-            tables: object["tables"] as? Int ?? -1,
-            costedRows: object["costedRows"] as? Int ?? -1,
-            title: object["title"] as? String ?? "")
-        let png = try browser.screenshot(session: session)
-        return (layout, browser.messages, png)
+        return try HeadlessChromium.withBrowser { browser in
+            let session = try browser.open(html)
+            let measured = try browser.evaluate("""
+                JSON.stringify({
+                  sections: document.querySelectorAll('section').length,
+                  visibleHeatMaps: [...document.querySelectorAll('section svg')]
+                    .filter(s => { const b = s.getBoundingClientRect(); return b.width > 100 && b.height > 100 }).length,
+                  tables: document.querySelectorAll('table').length,
+                  costedRows: document.querySelectorAll('tbody tr').length,
+                  title: document.title
+                })
+                """, session: session)
+            let json = try #require(measured as? String)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let layout = Layout(
+                sections: object["sections"] as? Int ?? -1,
+                visibleHeatMaps: object["visibleHeatMaps"] as? Int ?? -1,
+                tables: object["tables"] as? Int ?? -1,
+                costedRows: object["costedRows"] as? Int ?? -1,
+                title: object["title"] as? String ?? "")
+            let png = try browser.screenshot(session: session)
+            return (layout, browser.messages, png)
+        }
     }
 
     @Test func demoAppReportLoadsCleanlyWithEveryScreenLaidOut() throws {
@@ -83,12 +82,11 @@ struct BenchHTMLBrowserTests {
             <script>console.error("boom"); undefinedFunction();</script>
             </body></html>
             """.write(to: page, atomically: true, encoding: .utf8)
-        let executable = try #require(HeadlessChromium.executable, "no chromium on PATH")
-        let browser = try HeadlessChromium(executable: executable)
-        defer { browser.shutDown() }
-        let session = try browser.open(page)
-        #expect(try browser.evaluate("document.title", session: session) as? String == "broken")
-        let messages = browser.messages
+        let (title, messages) = try HeadlessChromium.withBrowser { browser in
+            let session = try browser.open(page)
+            return (try browser.evaluate("document.title", session: session) as? String, browser.messages)
+        }
+        #expect(title == "broken")
         #expect(messages.contains { $0.source == "console" && $0.level == "error" && $0.text == "boom" })
         #expect(messages.contains { $0.source == "exception" && $0.text.contains("undefinedFunction is not defined") })
         #expect(messages.contains { $0.source == "network" && $0.level == "error" && $0.text.contains("missing.png") })

@@ -225,6 +225,7 @@ import Testing
 
     @Test(arguments: zip(exampleApps.filter { !$0.hasSuffix(".xml") }, [
         
+        "Audit Fails — screen \"home\" (Home), 390×844 pt, left to right",
         "Corner Café (mini) — screen \"menu\" (Menu), 390×844 pt, left to right",
         "Mail — screen \"inbox\" (Inbox), 390×844 pt, left to right",
         "Phone — screen \"keypad\" (Keypad), 390×844 pt, left to right",
@@ -285,6 +286,7 @@ import Testing
         + "  bench         scan-time benchmark: steps, presses and seconds to reach each element of a screen\n"
         + "  tune          recommend Switch Control scanning settings for a user's reaction time and miss rate\n"
         + "  scan-report   scan-time reports for every screen model in a folder: HTML with heat maps, JSON, an index\n"
+        + "  audit         check every screen for switch, keyboard and voice access: findings as text, JSON or SARIF\n"
         + "  devices       list input devices and the profile each one gets\n"
         + "  live          drive a screen model with a switch, keyboard, game controller or typed utterances, in real time\n"
         + "  record        record a device's events to an evemu file\n"

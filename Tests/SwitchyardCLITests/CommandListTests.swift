@@ -10,7 +10,7 @@ import Testing
     static let commandNames = Tool.commands.map { $0.name }
 
     @Test func theToolListsEveryCommandOnce() {
-        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "scan-report", "devices", "live", "record", "replay"])
+        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "scan-report", "audit", "devices", "live", "record", "replay"])
     }
 
     @Test(arguments: commandNames)
@@ -37,6 +37,7 @@ import Testing
         "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --compare, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
         "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
         "scan-report": "switchyard scan-report: error: unknown option '--bogus'; expected one of: --output, --settings, --skip, --technology, --user",
+        "audit": "switchyard audit: error: unknown option '--bogus'; expected one of: --all-screens, --budget, --fail-on, --format, --screen, --skip",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
         "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
@@ -58,6 +59,7 @@ import Testing
         ("overlay", ["--names", "--zoom", "5"], "switchyard overlay: error: --zoom, --columns and --rows shape the grid; add --grid"),
         ("overlay", ["--names", "--grid"], "switchyard overlay: error: choose one overlay: --names, --grid were given"),
         ("bench", ["--technology", "voice", "--simulate"], "switchyard bench: error: --simulate applies to switch-control; keyboard and voice costs always run through the engine"),
+        ("audit", ["--screen", "home", "--all-screens"], "switchyard audit: error: --screen and --all-screens do not go together; give one"),
     ]
 
     @Test(arguments: contradictions)

@@ -99,6 +99,8 @@ import Testing
             "README.md: switchyard bench --svg heat.svg",
             "docs/ARCHITECTURE.md: switchyard demo",
             "docs/ARCHITECTURE.md: switchyard inspect --all-screens",
+            "docs/audit.md: switchyard audit Examples/apps/audit-fails.json",
+            "docs/audit.md: switchyard audit Examples --fail-on never --format sarif",
             "docs/device-profiles.md: switchyard replay dev.evemu",
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",

@@ -108,6 +108,24 @@ final class HeadlessChromium {
 
     deinit { shutDown() }
 
+    /// Runs `body` with a fresh browser, and once more with another when
+    /// Chromium does not answer in time (on a machine loaded by the other
+    /// test suites a browser can stall while starting); other errors end it.
+    static func withBrowser<T>(timeout: Double = 90, _ body: (HeadlessChromium) throws -> T) throws -> T {
+        let path = try #require(executable, "no chromium on PATH")
+        var attempt = 1
+        while true {
+            let browser = try HeadlessChromium(executable: path, timeout: timeout)
+            defer { browser.shutDown() }
+            do {
+                return try body(browser)
+            } catch let failure as Failure {
+                guard case .timeout = failure, attempt < 2 else { throw failure }
+                attempt += 1
+            }
+        }
+    }
+
     /// Sends one command and waits for its reply; events that arrive in
     /// between are kept for `messages` and `waitForEvent`.
     @discardableResult

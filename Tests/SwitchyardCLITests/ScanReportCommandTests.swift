@@ -122,8 +122,9 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stderr == "")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 1 + 7 * 3 + 1)
-        #expect(lines[1].hasPrefix("Examples/apps/corner-cafe-mini.json  switch-control        3"))
-        #expect(lines.last == "wrote 21 HTML reports with their JSON, and \(dir.url.path)/index.html")
+        #expect(lines.count == 1 + 8 * 3 + 1)
+        #expect(lines[1].hasPrefix("Examples/apps/audit-fails.json       switch-control        5"))
+        #expect(lines[4].hasPrefix("Examples/apps/corner-cafe-mini.json  switch-control        3"))
+        #expect(lines.last == "wrote 24 HTML reports with their JSON, and \(dir.url.path)/index.html")
     }
 }

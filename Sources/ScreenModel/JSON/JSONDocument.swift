@@ -140,23 +140,45 @@ public struct JSONDocument: Sendable {
         text.withUnsafeBufferPointer { Self.position(ofOffset: Int(nodes[i].offset), in: $0) }
     }
 
+    /// Line and column of each of `nodes`, as `position(of:)` gives them,
+    /// in one pass over the text (for a report that locates many nodes).
+    /// - Parameter nodes: node indices, in any order.
+    /// - Returns: one position per node, in the order given.
+    public func positions(of nodes: [Int]) -> [(line: Int, column: Int)] {
+        let order = nodes.indices.sorted { self.nodes[nodes[$0]].offset < self.nodes[nodes[$1]].offset }
+        let found = text.withUnsafeBufferPointer { Self.positions(ofSortedOffsets: order.map { Int(self.nodes[nodes[$0]].offset) }, in: $0) }
+        var out = [(line: Int, column: Int)](repeating: (1, 1), count: nodes.count)
+        for (i, p) in zip(order, found) { out[i] = p }
+        return out
+    }
+
     static func position(ofOffset offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        positions(ofSortedOffsets: [offset], in: text)[0]
+    }
+
+    /// Line and column of each byte offset, ascending, in one sweep.
+    static func positions(ofSortedOffsets offsets: [Int], in text: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
+        var out: [(line: Int, column: Int)] = []
+        out.reserveCapacity(offsets.count)
         var line = 1
         var column = 1
         // A byte order mark is not a character of the first line.
         var k = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
-        let end = min(offset, text.count)
-        while k < end {
-            let b = text[k]
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
+        for offset in offsets {
+            let end = min(offset, text.count)
+            while k < end {
+                let b = text[k]
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                } else if b & 0xC0 != 0x80 {
+                    column += 1
+                }
+                k += 1
             }
-            k += 1
+            out.append((line, column))
         }
-        return (line, column)
+        return out
     }
 }
 

@@ -14,7 +14,8 @@ import Foundation
 /// Folders are searched to any depth. Not searched: hidden files and
 /// folders (`.build`, `.git`, `.swiftpm`), a folder that holds a
 /// `Package.swift` of its own (another package), the folders named in
-/// `skipping`, and symbolic links to folders.
+/// `skipping`, and symbolic links to folders inside the folder searched
+/// (the folder named may be one).
 enum ScreenModelSearch {
     /// How much of a file the rule reads to decide.
     static let sniffLength = 4096
@@ -22,8 +23,10 @@ enum ScreenModelSearch {
     /// The screen models under `folder`, as paths relative to it, sorted.
     /// - Parameter skipping: folders not searched (the reports' own folder).
     static func find(in folder: String, skipping: [String] = []) -> [String] {
-        let root = URL(fileURLWithPath: folder).standardizedFileURL
-        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        // The folder named may itself be a symbolic link (a checkout's
+        // `Examples` linked into a scratch folder); links inside it are not followed.
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
+        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
         guard let walk = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
             options: [.skipsHiddenFiles]) else { return [] }
@@ -41,6 +44,33 @@ enum ScreenModelSearch {
             if isScreenModel(join(folder, relative)) { found.append(relative) }
         }
         return found.sorted()
+    }
+
+    /// The screen models `paths` name: each folder's, found by the rule
+    /// (joined to the folder), and each file as it is.
+    /// - Parameters:
+    ///   - paths: folders and files from the command line.
+    ///   - skipping: folders not searched.
+    ///   - command: the command, for the error when nothing is found.
+    /// - Returns: each model's path as the command reads it, and its path
+    ///   relative to the folder searched (a file's: its name).
+    /// - Throws: `SetupError` for a path that does not exist, or when no
+    ///   screen model is found.
+    static func files(_ paths: [String], skipping: [String], command: String) throws(SetupError) -> [(path: String, relative: String)] {
+        var found: [(path: String, relative: String)] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .cannotRead(file: path, kind: "folder or screen model", reason: "no such file or folder")
+            }
+            if isDirectory.boolValue {
+                found += find(in: path, skipping: skipping).map { (join(path, $0), $0) }
+            } else {
+                found.append((path, (path as NSString).lastPathComponent))
+            }
+        }
+        guard !found.isEmpty else { throw .noScreenModels(command: command, folders: paths) }
+        return found
     }
 
     /// `folder/relative` (`relative` alone in the current folder).

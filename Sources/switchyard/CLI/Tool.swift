@@ -14,6 +14,7 @@ enum Tool {
         BenchCommand.self,
         TuneCommand.self,
         ScanReportCommand.self,
+        AuditCommand.self,
         DevicesCommand.self,
         LiveCommand.self,
         RecordCommand.self,

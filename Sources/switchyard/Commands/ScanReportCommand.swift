@@ -69,22 +69,7 @@ struct ScanReportCommand: Command {
 
     /// The screen models under the paths, by the rule (`ScreenModelSearch`).
     func search() throws(SetupError) -> [Found] {
-        var found: [Found] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .cannotRead(file: path, kind: "folder or screen model", reason: "no such file or folder")
-            }
-            if isDirectory.boolValue {
-                found += ScreenModelSearch.find(in: path, skipping: [output] + skip).map {
-                    Found(path: ScreenModelSearch.join(path, $0), name: Self.reportName($0))
-                }
-            } else {
-                found.append(Found(path: path, name: Self.reportName((path as NSString).lastPathComponent)))
-            }
-        }
-        guard !found.isEmpty else { throw .noScreenModels(command: Self.name, folders: paths) }
-        return found
+        try ScreenModelSearch.files(paths, skipping: [output] + skip, command: Self.name).map { Found(path: $0.path, name: Self.reportName($0.relative)) }
     }
 
     /// `apps/mail.json` → `apps/mail`; `home.switchyard.json` → `home`.
