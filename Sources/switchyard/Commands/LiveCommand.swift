@@ -111,7 +111,8 @@ struct LiveCommand: Command {
                 a.inputObserver = recording.observeInput
             }
         }
-        let sink = SessionSink(session: made.session)
+        // Events stream to the view and the transcript; the sink keeps none.
+        let sink = SessionSink(session: made.session, keepsEvents: false)
         let view = LiveView(app: made.app, technologies: setup.technologies, interactive: FileSystem.isTerminal(STDOUT_FILENO),
                             device: device, adapters: adapters)
         // The transcript streams as the session goes; it is complete when the loop ends.
@@ -129,7 +130,7 @@ struct LiveCommand: Command {
             if Output.standardOutputFailure != nil { signals.simulate(SIGPIPE) }
         }
         let loop = LiveLoop(adapters: adapters, sink: sink, clock: clock) { event in output([event]) }
-        loop.onStart = { output(sink.events) }
+        loop.onStart = { output(sink.startEvents) }
         loop.onService = {
             // A prompt being typed gives no input until it is sent: redraw it as it changes.
             if view.promptChanged() { output([]) }

@@ -60,13 +60,19 @@ struct ReplayCommand: Command {
         }
         let inputs = try adapter.runInSimulatedTime(clock: SessionClock(epochMicroseconds: 0))
         Output.err("replaying " + TerminalText.escaped(device?.description ?? "the inputs recorded at the terminal"))
-        let sink = SessionSink(session: try setup.makeSession().session)
-        sink.replay(inputs)   // ends at the recording's end, as the live session did
+        // The transcript streams: no event is kept.
+        let sink = SessionSink(session: try setup.makeSession().session, keepsEvents: false)
         let file = outputs["--transcript"]
-        for e in sink.events {
-            Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n")
-            file?.write(TranscriptFormat.jsonLine(e) + "\n")
+        let json = json
+        func write(_ events: [TimedEvent]) {
+            for e in events {
+                Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n")
+                file?.write(TranscriptFormat.jsonLine(e) + "\n")
+            }
         }
+        write(sink.startEvents)
+        sink.onEvents = write
+        sink.replay(inputs)   // ends at the recording's end, as the live session did
         if let error = outputs.commit().first { throw error }
         return .success
     }
