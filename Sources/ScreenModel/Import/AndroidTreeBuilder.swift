@@ -127,10 +127,12 @@ final class AndroidTreeBuilder: XMLEventHandler {
             guard let px = facts[k].bounds else { continue }
             let (x, y) = (Self.dp(px.minX, d), Self.dp(px.minY, d))
             let dp = Rect(x: x, y: y, width: ((Self.dp(px.maxX, d) - x) * 100).rounded() / 100, height: ((Self.dp(px.maxY, d) - y) * 100).rounded() / 100)
-            let written = "'[\(Point.format(px.minX)),\(Point.format(px.minY))][\(Point.format(px.maxX)),\(Point.format(px.maxY))]' at density \(Point.format(d.scale))"
-            if let problem = Limits.coordinateProblem(dp.x, written: written) ?? Limits.coordinateProblem(dp.y, written: written)
-                ?? Limits.sizeProblem(dp.width, written: written) ?? Limits.sizeProblem(dp.height, written: written) {
-                throw .invalidValue(file: file, at: "\(path(k)).bounds", message: problem)
+            let limit = Limits.maximumCoordinate
+            if !(abs(dp.x) <= limit && abs(dp.y) <= limit && dp.width <= Limits.maximumSize && dp.height <= Limits.maximumSize) {
+                let written = "'[\(Point.format(px.minX)),\(Point.format(px.minY))][\(Point.format(px.maxX)),\(Point.format(px.maxY))]' at density \(Point.format(d.scale))"
+                let problem = Limits.coordinateProblem(dp.x, written: written) ?? Limits.coordinateProblem(dp.y, written: written)
+                    ?? Limits.sizeProblem(dp.width, written: written) ?? Limits.sizeProblem(dp.height, written: written)
+                throw .invalidValue(file: file, at: "\(path(k)).bounds", message: problem ?? written)
             }
             table[k].frame = dp
         }
@@ -282,19 +284,21 @@ final class AndroidTreeBuilder: XMLEventHandler {
     /// `[x1,y1][x2,y2]`: left and top inclusive, right and bottom
     /// exclusive, in pixels, as UiAutomator writes `Rect.toShortString()`.
     private func bounds(_ s: String, of i: ElementIndex) throws(ScreenModelError) -> Rect {
-        let bad = ScreenModelError.invalidValue(file: file, at: "\(path(i)).bounds",
-                                                message: "'\(s)' is not bounds; expected [left,top][right,bottom] in pixels, such as [0,66][1080,242]")
+        // The path is spelled out only for an error: it is O(depth × siblings).
+        func bad() -> ScreenModelError {
+            .invalidValue(file: file, at: "\(path(i)).bounds", message: "'\(s)' is not bounds; expected [left,top][right,bottom] in pixels, such as [0,66][1080,242]")
+        }
         var numbers: [Double] = []
         var rest = Substring(s)
         for _ in 0..<2 {
-            guard rest.first == "[", let comma = rest.firstIndex(of: ","), let close = rest.firstIndex(of: "]"), comma < close else { throw bad }
+            guard rest.first == "[", let comma = rest.firstIndex(of: ","), let close = rest.firstIndex(of: "]"), comma < close else { throw bad() }
             for part in [rest[rest.index(after: rest.startIndex)..<comma], rest[rest.index(after: comma)..<close]] {
-                guard part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") }), let v = Double(part), v.isFinite else { throw bad }
+                guard part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") }), let v = Double(part), v.isFinite else { throw bad() }
                 numbers.append(v)
             }
             rest = rest[rest.index(after: close)...]
         }
-        guard rest.isEmpty else { throw bad }
+        guard rest.isEmpty else { throw bad() }
         let r = Rect(x: numbers[0], y: numbers[1], width: numbers[2] - numbers[0], height: numbers[3] - numbers[1])
         guard r.width >= 0, r.height >= 0 else { throw .negativeFrameSize(file: file, at: "\(path(i)).bounds", width: r.width, height: r.height) }
         return r

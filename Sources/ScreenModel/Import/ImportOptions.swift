@@ -47,13 +47,20 @@ public struct ImportOptions: Hashable, Sendable {
     /// guess it from the screen's size (`AndroidDensity.guess`), which the
     /// load reports in a warning.
     public var density: AndroidDensity?
+    /// Whether a `density` given for a file that is not an Android capture
+    /// is a warning (it is ignored either way): yes for one file named on
+    /// the command line, no for a folder of captures of every kind
+    /// (`scan-report`).
+    public var warnsOfUnusedDensity: Bool
 
     /// - Parameters:
     ///   - format: the format, or nil to detect it.
     ///   - density: an Android capture's density, or nil to guess it.
-    public init(format: AppFormat? = nil, density: AndroidDensity? = nil) {
+    ///   - warnsOfUnusedDensity: whether a density given for another format is a warning.
+    public init(format: AppFormat? = nil, density: AndroidDensity? = nil, warnsOfUnusedDensity: Bool = true) {
         self.format = format
         self.density = density
+        self.warnsOfUnusedDensity = warnsOfUnusedDensity
     }
 }
 

@@ -83,7 +83,10 @@ public struct XCTestImporter {
     public func importApp(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
         guard bytes.count <= maximumBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: maximumBytes) }
         if let (offset, shown) = ImportText.firstInvalidUTF8(bytes) {
-            let (line, column) = ImportText.position(of: offset, in: bytes)
+            // The column in characters, as every other column of this reader (the line is UTF-8 up to there).
+            let (line, _) = ImportText.position(of: offset, in: bytes)
+            let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
             throw .syntax(file: file, line: line, column: column, message: "invalid UTF-8 (bytes \(shown)); expected UTF-8 text")
         }
         if let literal = StringLiteralCapture.error(bytes, file: file) { throw literal }
@@ -241,10 +244,10 @@ struct XCTestTreeReader {
     private func frame(_ cursor: inout FieldCursor, _ line: Line) throws(ScreenModelError) -> Rect {
         let start = cursor.position
         var numbers: [Double] = []
-        for (k, opener) in ["{{", ", {"].enumerated() {
+        for (k, opener) in [("{{" as StaticString), ", {"].enumerated() {
             guard cursor.peek(opener) else { throw syntax(line, at: cursor.position, "expected a frame {{x, y}, {width, height}}") }
-            cursor.position += opener.utf8.count
-            for closer in [", ", "}"] {
+            cursor.position += opener.utf8CodeUnitCount
+            for closer in [(", " as StaticString), "}"] {
                 let numberStart = cursor.position
                 while cursor.position < line.end, !cursor.peek(closer) { cursor.position += 1 }
                 let text = String(decoding: bytes[numberStart..<cursor.position], as: UTF8.self)
@@ -254,7 +257,7 @@ struct XCTestTreeReader {
                 let problem = k == 0 ? Limits.coordinateProblem(v, written: "'\(text)'") : Limits.sizeProblem(v, written: "'\(text)'")
                 if let problem { throw syntax(line, at: numberStart, problem) }
                 numbers.append(v)
-                cursor.position += closer.utf8.count
+                cursor.position += closer.utf8CodeUnitCount
             }
         }
         guard cursor.peek("}") else { throw syntax(line, at: cursor.position, "expected '}' closing the frame") }
@@ -325,7 +328,13 @@ struct FieldCursor {
     let end: Int
 
     /// Whether `s` comes next.
-    func peek(_ s: String) -> Bool { bytes[position..<end].starts(with: s.utf8) }
+    func peek(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard position + n <= end else { return false }
+        let p = s.utf8Start
+        for j in 0..<n where bytes[position + j] != p[j] { return false }
+        return true
+    }
 
     /// The next `b` from here, if any.
     func index(of b: UInt8) -> Int? { bytes[position..<end].firstIndex(of: b) }
