@@ -15,10 +15,7 @@ enum AndroidCapture: String, CaseIterable, Sendable, CustomTestStringConvertible
     var testDescription: String { rawValue }
 
     var bytes: [UInt8] {
-        get throws {
-            let dir = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            return [UInt8](try Data(contentsOf: dir.appendingPathComponent("android/\(fileName)")))
-        }
+        get throws { try fixtureBytes("android/\(fileName)") }
     }
 
     func load(density: AndroidDensity? = nil) throws -> AndroidImporter.Capture {

@@ -5,8 +5,7 @@ import Testing
 /// `Fixtures/xctest/xctest-settings-wifi_390x844.txt`: a debugDescription
 /// written by hand in XCTest's format (see NOTICE.md there).
 private func fixture() throws -> [UInt8] {
-    let dir = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    return [UInt8](try Data(contentsOf: dir.appendingPathComponent("xctest/xctest-settings-wifi_390x844.txt")))
+    try fixtureBytes("xctest/xctest-settings-wifi_390x844.txt")
 }
 
 private func screen(_ text: String) throws -> Screen {

@@ -73,10 +73,9 @@ public struct AndroidDensity: Hashable, Sendable, CustomStringConvertible {
     /// Pixels per dp, within `range`.
     public let scale: Double
 
-    /// The densities accepted, in pixels per dp: 0.5 to 10, i.e. 80 to
-    /// 1,600 dpi (Android's own buckets run from ldpi, 0.75, to xxxhdpi,
-    /// 4). `Limits` documents it with the other limits.
-    public static let range: ClosedRange<Double> = 0.5...10
+    /// The densities accepted, in pixels per dp: `Limits.androidDensity`,
+    /// 0.5 to 10 (80 to 1,600 dpi).
+    public static var range: ClosedRange<Double> { Limits.androidDensity }
 
     /// The densities a phone ships with (`DisplayMetrics.DENSITY_*` / 160),
     /// which the guess chooses from: mdpi 1, hdpi 1.5, xhdpi 2, 420 dpi

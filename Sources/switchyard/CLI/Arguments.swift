@@ -92,8 +92,8 @@ struct Arguments {
             let pad = String(repeating: " ", count: max(2, column - head.count))
             return head + pad + lines.joined(separator: "\n" + String(repeating: " ", count: column))
         }
-        return option("--app-format", ["the app file's format, when not detected by content: " + AppFormat.names.dropLast().joined(separator: ", "),
-                                       "or " + AppFormat.names.last!]) + "\n"
+        return option("--app-format", [AppFormat.names.dropLast().joined(separator: ", ") + " or " + AppFormat.names.last! + ": the app file's format",
+                                       "(default: detected by content)"]) + "\n"
             + option("--density", ["an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density",
                                    "prints it); guessed from the screen's size when absent, with a warning"])
     }
