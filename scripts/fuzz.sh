@@ -34,7 +34,7 @@ scratch=".build/fuzz"
 # artifacts and logs stay in $scratch.
 build="$scratch"
 [ "$sanitize" != "fuzzer,address" ] && build=".build/fuzz-${sanitize//,/-}"
-all=(screen-model appium scenario settings profile evemu engine)
+all=(screen-model appium android xctest scenario settings profile evemu engine)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -44,6 +44,8 @@ seeds() {
   case "$1" in
     screen-model) echo Examples/apps Sources/DemoApp/Resources ;;
     appium)       echo Tests/ScreenModelTests/Fixtures/ios-appium Examples/apps ;;
+    android)      echo Tests/ScreenModelTests/Fixtures/android ;;
+    xctest)       echo Tests/ScreenModelTests/Fixtures/xctest ;;
     scenario)     echo Examples/scenarios Sources/DemoApp/Resources ;;
     settings)     echo Examples/settings ;;
     profile)      echo Devices/profiles ;;

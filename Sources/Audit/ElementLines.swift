@@ -21,7 +21,7 @@ public enum ElementLines {
     ///   - bytes: the file's text.
     /// - Returns: the findings, located where possible; unchanged otherwise.
     public static func locate(_ findings: [Finding], in bytes: [UInt8]) -> [Finding] {
-        guard !findings.isEmpty, AppLoader.detect(bytes) == .screenModelJSON,
+        guard !findings.isEmpty, AppLoader.detect(bytes) == .json,
               let doc = try? JSONDocument(bytes: bytes), doc.kind(doc.root) == .object,
               let screens = doc.members(doc.root).first(where: { $0.key == "screens" })?.value,
               doc.kind(screens) == .object else { return findings }

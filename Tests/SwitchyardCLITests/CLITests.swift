@@ -311,12 +311,17 @@ import Testing
         let r = try switchyard(["run", "--bogus", "x.swy"])
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(r.stderr == "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript\n"
-            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
+        #expect(r.stderr == "switchyard run: error: unknown option '--bogus'; expected one of: --app-format, --density, --junit, --quiet, --transcript\n"
+            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
+            + "                and --density apply to the app file each one names\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
+            + "  --app-format  json, appium-ios, uiautomator2, uiautomator-dump or xctest: the app file's format\n"
+            + "                (default: detected by content)\n"
+            + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
+            + "                prints it); guessed from the screen's size when absent, with a warning\n"
             + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
     }
 
@@ -324,22 +329,32 @@ import Testing
         let r = try switchyard(["run"])
         #expect(r.status == 2)
         #expect(r.stderr == "switchyard run: error: expected at least one SCENARIO file\n"
-            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
+            + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
+            + "                and --density apply to the app file each one names\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
+            + "  --app-format  json, appium-ios, uiautomator2, uiautomator-dump or xctest: the app file's format\n"
+            + "                (default: detected by content)\n"
+            + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
+            + "                prints it); guessed from the screen's size when absent, with a warning\n"
             + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
     }
 
     @Test func helpExitsZero() throws {
         let r = try switchyard(["run", "--help"])
         #expect(r.status == 0)
-        #expect(r.stdout == "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]\n"
-            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)\n"
+        #expect(r.stdout == "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
+            + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
+            + "                and --density apply to the app file each one names\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
+            + "  --app-format  json, appium-ios, uiautomator2, uiautomator-dump or xctest: the app file's format\n"
+            + "                (default: detected by content)\n"
+            + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
+            + "                prints it); guessed from the screen's size when absent, with a warning\n"
             + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
     }
 }

@@ -31,17 +31,17 @@ import Testing
     /// The error each command gives for `--bogus`: it names the options the command has.
     static let unknownOptionErrors: [String: String] = [
         "demo": "switchyard demo: error: unknown option '--bogus'; expected one of: --quiet",
-        "run": "switchyard run: error: unknown option '--bogus'; expected one of: --junit, --quiet, --transcript",
-        "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --format, --screen, --technology",
-        "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --columns, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
-        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --compare, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
-        "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
-        "scan-report": "switchyard scan-report: error: unknown option '--bogus'; expected one of: --output, --settings, --skip, --technology, --user",
-        "audit": "switchyard audit: error: unknown option '--bogus'; expected one of: --all-screens, --budget, --fail-on, --format, --screen, --skip",
+        "run": "switchyard run: error: unknown option '--bogus'; expected one of: --app-format, --density, --junit, --quiet, --transcript",
+        "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --density, --format, --screen, --technology",
+        "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --app-format, --columns, --density, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
+        "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --compare, --density, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
+        "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --app-format, --density, --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
+        "scan-report": "switchyard scan-report: error: unknown option '--bogus'; expected one of: --app-format, --density, --output, --settings, --skip, --technology, --user",
+        "audit": "switchyard audit: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --budget, --density, --fail-on, --format, --screen, --skip",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
-        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
+        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --app-format, --density, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
-        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --format, --gamecontrollerdb, --keyboard-bindings, --profile, --profiles, --settings, --technology, --transcript",
+        "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --app-format, --density, --format, --gamecontrollerdb, --keyboard-bindings, --profile, --profiles, --settings, --technology, --transcript",
     ]
 
     @Test(arguments: commandNames)

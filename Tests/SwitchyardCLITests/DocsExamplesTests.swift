@@ -105,6 +105,8 @@ import Testing
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",
             "docs/hardware.md: switchyard replay <(cat Devices/fixtures/recordings/xbox-pad-session.evemu)",
+            "docs/importing.md: switchyard inspect Tests/ScreenModelTests/Fixtures/android/android-settings-top_1080x2088.xml --density 420",
+            "docs/importing.md: switchyard bench Tests/ScreenModelTests/Fixtures/xctest/xctest-settings-wifi_390x844.txt",
             "docs/keyboard-access.md: switchyard replay Devices/fixtures/recordings/xbox-pad-session.evemu --technology keyboard",
             "docs/keyboard-access.md: switchyard replay Devices/fixtures/recordings/xbox-pad-session.evemu --technology keyboard --keyboard-bindings Examples/settings/keyboard-default-bindings.json",
             "docs/scenarios.md: switchyard run Examples/scenarios/voice-beside-switch-control.swy",
@@ -182,7 +184,7 @@ import Testing
         // that what an example writes (report.xml) lands outside the checkout.
         let scratch = try TemporaryDirectory()
         let fm = FileManager.default
-        for entry in ["Examples", "Devices", "docs"] {
+        for entry in ["Examples", "Devices", "docs", "Tests"] {
             try fm.createSymbolicLink(at: scratch.url.appendingPathComponent(entry), withDestinationURL: repoRoot.appendingPathComponent(entry))
         }
         for (name, source) in Self.madeByAnEarlierStep {

@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["scan-report", "empty"], "switchyard scan-report: error: no screen models in 'empty'; expected *.switchyard.json files, JSON files that declare \"$schema\": \"…/screen-model.schema.json\", or Appium XML page sources (docs/scan-bench.md)\n"),
+        (["scan-report", "empty"], "switchyard scan-report: error: no screen models in 'empty'; expected *.switchyard.json files, JSON files that declare \"$schema\": \"…/screen-model.schema.json\", Appium or Android XML page sources, or XCTest debugDescription .txt files (docs/importing.md)\n"),
         (["scan-report", "nowhere"], "nowhere: error: cannot read the folder or screen model: no such file or folder\n"),
         (["scan-report", "--settings", "s.json"], "switchyard scan-report: error: --settings belongs to one technology; give exactly one --technology with it\n"),
         (["scan-report", "--technology", "morse"], "switchyard scan-report: error: '--technology morse' is not valid; expected one of: switch-control, keyboard, voice\n"),

@@ -41,6 +41,8 @@ let package = Package(
         ),
         fuzzTarget("fuzz-screen-model", ["ScreenModel"]),
         fuzzTarget("fuzz-appium", ["ScreenModel"]),
+        fuzzTarget("fuzz-android", ["ScreenModel"]),
+        fuzzTarget("fuzz-xctest", ["ScreenModel"]),
         fuzzTarget("fuzz-scenario", ["Scripting", "ScreenModel", "SwitchyardEngine", "DemoApp"]),
         fuzzTarget("fuzz-settings", ["SwitchyardEngine", "ScreenModel", "DemoApp"]),
         fuzzTarget("fuzz-profile", ["InputDevices", "SwitchyardEngine"]),

@@ -78,6 +78,20 @@ struct AppiumElementType: Hashable, Sendable {
         }
     }
 
+    /// Sets what the type decides on `e`, whose `traits` are set: an
+    /// accessibility element responds when the type is a control or a
+    /// trait is interactive; anything else is a container of the type's
+    /// kind (`containerType`, `scrollable`) that does not respond.
+    func configure(_ e: inout Element, asElement isElement: Bool) {
+        if isElement {
+            e.respondsToUserInteraction = isInteractive || !e.traits.intersection(Trait.interactive).isEmpty
+        } else {
+            e.respondsToUserInteraction = false
+            e.containerType = containerType
+            e.scrollable = scrollable
+        }
+    }
+
     private mutating func control(_ t: TraitSet) {
         traits = t
         isElement = true

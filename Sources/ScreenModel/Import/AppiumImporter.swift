@@ -85,16 +85,7 @@ public struct AppiumImporter {
     }
 
     /// The screen's name, derived from `file`.
-    public var screenName: String {
-        let last = file.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
-        let stem: Substring
-        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
-            stem = last[..<dot]
-        } else {
-            stem = Substring(last)
-        }
-        return stem.isEmpty ? "screen" : String(stem)
-    }
+    public var screenName: String { ImportText.screenName(file: file) }
 
     // MARK: - API
 
@@ -115,7 +106,7 @@ public struct AppiumImporter {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
-        try XMLEventParser.parse(bytes, handler: builder)
+        try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
         try builder.finish()
 
         let table = builder.table

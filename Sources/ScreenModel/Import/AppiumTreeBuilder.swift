@@ -29,7 +29,7 @@ final class AppiumTreeBuilder: XMLEventHandler {
     /// Per table entry: a web link or button that takes its label from its
     /// static text when it ends without one.
     private var labelFromText: [Bool] = []
-    private var identifiersSeen = Set<String>()
+    private var identifiers = FirstUseIdentifiers()
     private var sawWrapper = false
     private var lastLine = 1
     private var lastColumn = 1
@@ -88,7 +88,7 @@ final class AppiumTreeBuilder: XMLEventHandler {
     }
 
     func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
-        .syntax(file: file, line: error.position.line, column: max(1, error.position.column), message: error.message(open: open.last.map(describe)))
+        .syntax(file: file, line: error.position.line, column: max(1, error.position.column), message: error.message(open: open.last.map(describe), expected: "an Appium XCUITest page source"))
     }
 
     /// The labels (else values) of the static texts inside `i`, in document
@@ -116,12 +116,10 @@ final class AppiumTreeBuilder: XMLEventHandler {
         open.append(.element(index, tag: tag, line: line))
 
         let type = AppiumElementType(a["type"] ?? tag)
-        let label = Self.nonEmpty(a["label"]) ?? Self.nonEmpty(a["name"])
+        let label = ImportText.nonEmpty(a["label"]) ?? ImportText.nonEmpty(a["name"])
         e.label = label
-        if let name = Self.nonEmpty(a["name"]), name != label, identifiersSeen.insert(name).inserted {
-            e.identifier = name
-        }
-        e.value = Self.nonEmpty(a["value"])
+        if let name = ImportText.nonEmpty(a["name"]), name != label { e.identifier = identifiers.claim(name) }
+        e.value = ImportText.nonEmpty(a["value"])
         e.frame = try frame(a, index)
 
         var listed: TraitSet = []
@@ -152,13 +150,7 @@ final class AppiumTreeBuilder: XMLEventHandler {
             isElement = true
             labelFromText[index] = true
         }
-        if isElement {
-            e.respondsToUserInteraction = type.isInteractive || !traits.intersection(Trait.interactive).isEmpty
-        } else {
-            e.respondsToUserInteraction = false
-            e.containerType = type.containerType
-            e.scrollable = type.scrollable
-        }
+        type.configure(&e, asElement: isElement)
         isAccessibilityElement[index] = isElement
         childViewport[index] = viewport
         if e.scrollable, let f = e.frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
@@ -193,11 +185,8 @@ final class AppiumTreeBuilder: XMLEventHandler {
 
     private func bool(_ a: XMLAttributes, _ key: String, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
         guard let s = a[key] else { return nil }
-        switch s.lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false")
-        }
+        guard let b = ImportText.bool(s) else { throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false") }
+        return b
     }
 
     /// `s` without leading and trailing white space (Foundation's
@@ -209,11 +198,6 @@ final class AppiumTreeBuilder: XMLEventHandler {
         while t.first?.isWhitespace == true { t = t.dropFirst() }
         while t.last?.isWhitespace == true { t = t.dropLast() }
         return t
-    }
-
-    private static func nonEmpty(_ s: String?) -> String? {
-        guard let s, !s.isEmpty else { return nil }
-        return s
     }
 
     /// `screens.<name>.root/children[2]`; O(depth), so only for errors.

@@ -61,6 +61,11 @@ struct XMLSyntaxError: Error, Sendable {
         case lessThanInAttribute, attributeWithoutQuotes, attributeNotFinished, attributeWithoutValue, attributeRepeated
         case spaceRequired, nameRequired, tagNotClosed, closingTagExpected, closingTagMismatch, tagNotFinished
         case commentNotFinished, unfinishedString
+        /// A second XML declaration, or a second root element: two
+        /// documents joined into one file (found by `parse` from the bytes
+        /// at libxml2's `extra content` or `XML declaration allowed only at
+        /// the start` error).
+        case secondDocument(declaration: Bool)
         /// Anything else: libxml2's message, trimmed.
         case other(String)
     }
@@ -69,11 +74,14 @@ struct XMLSyntaxError: Error, Sendable {
     var position: XMLPosition
 
     /// What went wrong, in words.
-    /// - Parameter open: the element open where it happened, described for
-    ///   the reader (`<XCUIElementTypeButton> (line 3)`), when there is one.
-    func message(open: String?) -> String {
+    /// - Parameters:
+    ///   - open: the element open where it happened, described for the
+    ///     reader (`<XCUIElementTypeButton> (line 3)`), when there is one.
+    ///   - expected: what the importer reads, for an empty document (`an
+    ///     Appium XCUITest page source`).
+    func message(open: String?, expected: String) -> String {
         switch kind {
-        case .documentEmpty: return "the document is empty or is not XML; expected an Appium XCUITest page source"
+        case .documentEmpty: return "the document is empty or is not XML; expected \(expected)"
         case .documentEnd, .tagNotFinished:
             if let open { return "unexpected end of document; \(open) is not closed" }
             return kind == .documentEnd ? "extra content after the root element" : "unexpected end of document inside a tag"
@@ -99,6 +107,9 @@ struct XMLSyntaxError: Error, Sendable {
             return "closing tag does not match the open element"
         case .commentNotFinished: return "comment not closed with '-->'"
         case .unfinishedString: return "quoted value without its closing quote"
+        case .secondDocument(let declaration):
+            return (declaration ? "a second XML declaration" : "a second root element after the first")
+                + ": two documents joined into one file?; expected one XML document per file"
         case .other(let text): return "malformed XML: \(text)"
         }
     }
@@ -178,8 +189,38 @@ enum XMLEventParser {
         }
         withExtendedLifetime(state) {}
         if let failure = state.failure { throw failure }
-        if let syntax = state.syntax { throw handler.syntaxError(syntax) }
+        if let syntax = state.syntax { throw handler.syntaxError(secondDocument(syntax, in: bytes) ?? syntax) }
         if parsed == nil { throw handler.syntaxError(XMLSyntaxError(kind: .documentEmpty, position: XMLPosition(line: 1, column: 1))) }
+    }
+
+    /// The error as a second document when it is one: libxml2's "extra
+    /// content" at a start tag or an XML declaration, or its "XML
+    /// declaration allowed only at the start" (placed at the declaration's
+    /// `<?`, not past its name).
+    private static func secondDocument(_ error: XMLSyntaxError, in bytes: [UInt8]) -> XMLSyntaxError? {
+        // The byte libxml2 points at: its line, then the column in bytes.
+        var line = 1, k = 0
+        while line < error.position.line, k < bytes.count {
+            if bytes[k] == 0x0A { line += 1 }
+            k += 1
+        }
+        let lineStart = k
+        k = min(bytes.count, k + max(0, error.position.column - 1))
+        switch error.kind {
+        case .other(let text) where text.hasPrefix("XML declaration allowed only at the start"):
+            var j = k
+            while j > lineStart, !(bytes[j - 1] == UInt8(ascii: "<") && j < bytes.count && bytes[j] == UInt8(ascii: "?")) { j -= 1 }
+            let column = j > lineStart ? j - lineStart : error.position.column
+            return XMLSyntaxError(kind: .secondDocument(declaration: true), position: XMLPosition(line: error.position.line, column: column))
+        case .documentEnd, .extraContent:
+            guard k + 1 < bytes.count, bytes[k] == UInt8(ascii: "<") else { return nil }
+            let next = bytes[k + 1]
+            if next == UInt8(ascii: "?") { return XMLSyntaxError(kind: .secondDocument(declaration: true), position: error.position) }
+            guard next >= 0x80 || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")) || next == UInt8(ascii: "_") else { return nil }
+            return XMLSyntaxError(kind: .secondDocument(declaration: false), position: error.position)
+        default:
+            return nil
+        }
     }
 
     /// libxml2's parse alone, with the same options and no callbacks: the

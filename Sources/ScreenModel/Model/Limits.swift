@@ -17,6 +17,12 @@ public enum Limits {
     /// The largest width or height of a frame or a screen: 10,000,000 points.
     public static let maximumSize = 10_000_000.0
 
+    /// The densities an Android capture may be converted with, in physical
+    /// pixels per dp: 0.5 to 10, i.e. 80 to 1,600 dpi (Android's own
+    /// buckets run from ldpi, 0.75, to xxxhdpi, 4). `AndroidDensity` holds
+    /// to it.
+    public static let androidDensity: ClosedRange<Double> = 0.5...10
+
     /// `512 MiB` for a whole number of MiB, else `1000 bytes`.
     public static func describe(bytes: Int) -> String {
         bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"

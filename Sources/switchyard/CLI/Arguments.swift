@@ -59,6 +59,45 @@ struct Arguments {
         return v
     }
 
+    /// The options of every command that loads an app file (docs/importing.md),
+    /// read by `importOptions(command:)`: `--app-format NAME` (the format,
+    /// instead of detection by content; not `--format`, which names the
+    /// output's format on `inspect`, `bench` and `replay`) and `--density D`
+    /// (an Android capture's density).
+    static let importOptionNames: Set<String> = ["app-format", "density"]
+
+    /// `--app-format` and `--density` as the `ImportOptions` every app load takes.
+    /// - Throws: `UsageError` quoting a format that is not one of
+    ///   `AppFormat.names`, or a density that is neither pixels per dp nor
+    ///   dpi within `AndroidDensity.range`.
+    func importOptions(command: String) throws(UsageError) -> ImportOptions {
+        var options = ImportOptions()
+        if let f = try choice("app-format", command: command, allowed: AppFormat.names) { options.format = AppFormat(rawValue: f) }
+        if let v = value("density") {
+            guard let d = AndroidDensity(parsing: v) else {
+                let r = AndroidDensity.range
+                throw UsageError(command: command, message: "'--density \(v)' is not valid; expected pixels per dp from \(Point.format(r.lowerBound)) to "
+                    + "\(Point.format(r.upperBound)) (such as 2.625), or dots per inch from \(Point.format(r.lowerBound * 160)) to \(Point.format(r.upperBound * 160)) (such as 420 or 420dpi)")
+            }
+            options.density = d
+        }
+        return options
+    }
+
+    /// The usage lines of `--app-format` and `--density`, their descriptions
+    /// starting at `column` (as the command's other options do).
+    static func importUsage(column: Int) -> String {
+        func option(_ name: String, _ lines: [String]) -> String {
+            let head = "  " + name
+            let pad = String(repeating: " ", count: max(2, column - head.count))
+            return head + pad + lines.joined(separator: "\n" + String(repeating: " ", count: column))
+        }
+        return option("--app-format", [AppFormat.names.dropLast().joined(separator: ", ") + " or " + AppFormat.names.last! + ": the app file's format",
+                                       "(default: detected by content)"]) + "\n"
+            + option("--density", ["an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density",
+                                   "prints it); guessed from the screen's size when absent, with a warning"])
+    }
+
     /// `--technology NAME`: one of the technologies' one names
     /// (`switch-control`, `keyboard`, `voice`) or an alias (`switch`).
     func technology(command: String) throws(UsageError) -> Technology? {

@@ -1,15 +1,20 @@
 import Foundation
+import ScreenModel
 
 /// The rule by which `switchyard scan-report` (and the `scan-report`
-/// package plugin) finds the screen models in a folder (docs/scan-bench.md,
-/// "Reports for a whole package"):
+/// package plugin) finds the screen models in a folder (docs/importing.md,
+/// "Which files scan-report reads"):
 ///
 /// - a file named `*.switchyard.json`;
 /// - a `.json` file that declares the screen-model schema near its start
 ///   (`"$schema": "…/screen-model.schema.json"`, as docs/screen-model.md
 ///   suggests for editors);
-/// - an `.xml` file whose root element is an Appium page source's
-///   (`<AppiumAUT>` or `<XCUIElementTypeApplication>`).
+/// - an `.xml` file that `AppLoader.detect` reads as a page source: its
+///   root element is an Appium XCUITest page source's (`<AppiumAUT>` or
+///   `<XCUIElementType…>`) or an Android UiAutomator one's (`<hierarchy>`);
+/// - a `.txt` file that `AppLoader.detect` reads as XCTest's
+///   debugDescription (it starts with `Attributes:`, `Element subtree:`
+///   or `→`).
 ///
 /// Folders are searched to any depth. Not searched: hidden files and
 /// folders (`.build`, `.git`, `.swiftpm`), a folder that holds a
@@ -83,15 +88,16 @@ enum ScreenModelSearch {
     static func isScreenModel(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         if name.hasSuffix(".switchyard.json") { return true }
-        guard name.hasSuffix(".json") || name.hasSuffix(".xml"),
+        guard name.hasSuffix(".json") || name.hasSuffix(".xml") || name.hasSuffix(".txt"),
               let handle = FileHandle(forReadingAtPath: path),
               let data = try? handle.read(upToCount: sniffLength) else { return false }
         try? handle.close()
-        let start = String(decoding: data, as: UTF8.self)
         if name.hasSuffix(".json") {
-            return declaresSchema(start)
+            return declaresSchema(String(decoding: data, as: UTF8.self))
         }
-        return rootElement(start).map { $0 == "AppiumAUT" || $0 == "XCUIElementTypeApplication" } ?? false
+        let format = AppLoader.detect([UInt8](data))
+        if name.hasSuffix(".txt") { return format == .xctest }
+        return format == .appiumIOS || format?.isAndroid == true
     }
 
     /// `"$schema"` followed by a string that ends in `screen-model.schema.json`.
@@ -105,23 +111,5 @@ enum ScreenModelSearch {
             if rest[rest.index(after: rest.startIndex)..<end].hasSuffix("screen-model.schema.json") { return true }
         }
         return false
-    }
-
-    /// The name of the first element of an XML text, past its declaration,
-    /// comments and processing instructions.
-    static func rootElement(_ text: String) -> String? {
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "<") {
-            rest = rest[rest.index(after: open)...]
-            if rest.hasPrefix("?") || rest.hasPrefix("!") {
-                let close = rest.hasPrefix("!--") ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">").map { rest.index(after: $0) }
-                guard let close else { return nil }
-                rest = rest[close...]
-                continue
-            }
-            let name = rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
-            return name.isEmpty ? nil : String(name)
-        }
-        return nil
     }
 }

@@ -6,17 +6,20 @@ import DemoApp
 
 /// The options that set up a session, shared by `live` and `replay`:
 /// `--app FILE|demo`, `--technology NAME[,NAME…]`, `--settings FILE`
-/// (repeated), `--keyboard-bindings FILE`.
+/// (repeated), `--keyboard-bindings FILE`, and `--app-format`, `--density`
+/// for the app file.
 struct SessionSetup {
-    static let options: Set<String> = ["app", "technology", "settings", "keyboard-bindings"]
+    static let options: Set<String> = Arguments.importOptionNames.union(["app", "technology", "settings", "keyboard-bindings"])
     static let usage = """
-          --app         screen-model JSON or Appium XML; 'demo' (default) for the built-in app
+          --app         an app file (screen-model JSON, a page source, XCTest text: docs/importing.md);
+                        'demo' (default) for the built-in app
           --technology  switch-control (default), keyboard (Full Keyboard Access), voice (Voice Control);
                         several with commas or by repeating it: keyboard,voice or switch-control,voice
           --settings    a settings file of one of them, read by that technology (docs/switch-control.md,
                         docs/keyboard-access.md, docs/voice-control.md); repeat it for each technology
           --keyboard-bindings  Full Keyboard Access's settings file (key bindings, Auto-Hide), read as
                         keyboard settings whatever names it holds; needs --technology keyboard
+        \(Arguments.importUsage(column: 16))
         """
 
     var app: String?
@@ -26,9 +29,12 @@ struct SessionSetup {
     var settings: [String]
     /// `--keyboard-bindings`: Full Keyboard Access's settings file.
     var keyboardBindings: String?
+    /// `--app-format`, `--density`.
+    var importOptions: ImportOptions
 
     init(_ a: Arguments, command: String) throws(UsageError) {
         app = a.value("app")
+        importOptions = try a.importOptions(command: command)
         settings = a.options["settings"] ?? []
         technologies = try Self.technologies(a.options["technology"] ?? [], command: command)
         keyboardBindings = a.value("keyboard-bindings")
@@ -79,7 +85,7 @@ struct SessionSetup {
     ///   (a settings file), or a diagnostic at the settings file for settings
     ///   that contradict each other or belong to a technology not in use.
     func makeSession() throws -> Made {
-        let model = try (app == nil || app == "demo") ? DemoApp.load() : AppLoader.load(path: app!)
+        let model = try (app == nil || app == "demo") ? DemoApp.load() : AppScreens.loadApp(app!, options: importOptions)
         var loaded: [Technology: (settings: TechnologySettings, file: String)] = [:]
         let files = settings.map { (path: $0, technology: nil as Technology?) } + (keyboardBindings.map { [($0, .fullKeyboardAccess)] } ?? [])
         for (path, given) in files {

@@ -58,7 +58,7 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, message, at: SourceLocation(file: "switchyard \(command)"))]
         case let .noScreenModels(command, folders):
             return [Diagnostic(.error, "no screen models in " + folders.map { "'\($0)'" }.joined(separator: ", ")
-                               + "; expected *.switchyard.json files, JSON files that declare \"$schema\": \"…/screen-model.schema.json\", or Appium XML page sources (docs/scan-bench.md)",
+                               + "; expected *.switchyard.json files, JSON files that declare \"$schema\": \"…/screen-model.schema.json\", Appium or Android XML page sources, or XCTest debugDescription .txt files (docs/importing.md)",
                                at: SourceLocation(file: "switchyard \(command)"))]
         }
     }

@@ -17,10 +17,11 @@ struct AuditCommand: Command {
     static let summary = "check every screen for switch, keyboard and voice access: findings as text, JSON or SARIF"
     static let usage = """
         usage: switchyard audit [APP | FOLDER]... [--screen NAME | --all-screens] [--format text|json|sarif]
-                                [--fail-on error|warning|never] [--budget SECONDS] [--skip FOLDER]...
-          APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
-          FOLDER         a folder searched for screen models as scan-report does: *.switchyard.json, JSON declaring
-                         screen-model.schema.json, Appium XML page sources (hidden folders and other packages skipped)
+                                [--fail-on error|warning|never] [--budget SECONDS] [--skip FOLDER]... [--app-format NAME] [--density D]
+          APP            screen-model JSON, an Appium (iOS) or UiAutomator (Android) page source, or XCTest's
+                         debugDescription, detected by content; the built-in demo app when absent (or 'demo')
+          FOLDER         a folder searched for screen models as scan-report does (docs/importing.md): *.switchyard.json,
+                         JSON declaring screen-model.schema.json, page sources, debugDescription .txt files
           --skip         a folder not to search (repeat for several)
           --screen       the one screen to audit (with one APP); sheets it presents are checked too
           --all-screens  every screen of each app (the default)
@@ -29,6 +30,7 @@ struct AuditCommand: Command {
                          sarif (SARIF 2.1.0, for code-scanning tools)
           --fail-on      the least severity that makes the exit status 1: error (default), warning, or never
           --budget       seconds Switch Control may take to reach and activate an element at its defaults (default 15)
+        \(Arguments.importUsage(column: 17))
         exit status: 0 no finding at or above --fail-on, 1 there is one, 2 an app could not be used
         """
 
@@ -53,9 +55,13 @@ struct AuditCommand: Command {
     var format: AuditFormat = .text
     var failOn: FailOn = .error
     var settings = AuditSettings()
+    /// `--app-format`, `--density`: how each app file is imported.
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "format", "fail-on", "budget", "skip"], flags: ["all-screens"])
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["screen", "format", "fail-on", "budget", "skip"]),
+                              flags: ["all-screens"])
+        importOptions = try a.importOptions(command: Self.name)
         paths = a.positionals
         skip = a.options["skip"] ?? []
         screen = a.value("screen")
@@ -119,8 +125,8 @@ struct AuditCommand: Command {
         let app: AppModel
         let bytes: [UInt8]
         if let file {
-            bytes = try Self.read(file)
-            app = try AppLoader.load(bytes, file: file)
+            bytes = try AppLoader.read(path: file)
+            app = try AppScreens.loadApp(file, bytes: bytes, options: importOptions)
         } else {
             app = DemoApp.load()
             bytes = []
@@ -134,17 +140,5 @@ struct AuditCommand: Command {
         }
         let findings = ElementLines.locate(try Auditor(settings: settings).audit(app, screens: screens), in: bytes)
         return AuditReport(file: file ?? DemoApp.fileName, app: app.name, platform: app.platform, screens: screens.map(\.name), findings: findings)
-    }
-
-    /// The bytes of an app file, refused before reading when over
-    /// `Limits.maximumFileBytes` (as `AppLoader.load(path:)` does); kept
-    /// to find the findings' lines.
-    static func read(_ path: String) throws(ScreenModelError) -> [UInt8] {
-        do {
-            return try InputFile.read(path, limit: Limits.maximumFileBytes)
-        } catch {
-            if case .tooLarge(let size, let limit) = error { throw .tooLarge(file: path, bytes: size, limit: limit) }
-            throw .unreadable(file: path, reason: error.description)
-        }
     }
 }

@@ -15,9 +15,10 @@ struct BenchCommand: Command {
     static let usage = """
         usage: switchyard bench [APP] [--screen NAME | --all-screens] [--technology switch-control|keyboard|voice]
                                 [--settings FILE] [--user FILE] [--weights FILE] [--format table|csv|json] [--simulate]
-                                [--svg FILE] [--html FILE]
+                                [--svg FILE] [--html FILE] [--app-format NAME] [--density D]
                switchyard bench APP --compare SETTINGS SETTINGS... [--screen NAME] [--technology T] [--user FILE] [--weights FILE]
-          APP            screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
+          APP            an app file (screen-model JSON, a page source, XCTest text: docs/importing.md);
+                         the built-in demo app when absent (or 'demo')
           --screen       the screen to cost (default: the app's start screen)
           --all-screens  every screen of the app, one report each
           --technology   switch-control (default), keyboard or voice
@@ -29,6 +30,7 @@ struct BenchCommand: Command {
           --svg FILE     write a heat map: each element coloured by its time to activate, with a legend and a histogram
           --html FILE    write an HTML report (heat maps, tables, settings and user model; no scripts, reads offline)
           --compare      the screen under each settings file given after APP, side by side, with the ratio to the first
+        \(Arguments.importUsage(column: 17))
         """
 
     var app: String?
@@ -44,9 +46,11 @@ struct BenchCommand: Command {
     var html: String?
     /// `--compare`: the settings files to compare.
     var compare: [String]? = nil
+    /// `--app-format`, `--density`.
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "format", "svg", "html"],
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["screen", "technology", "settings", "user", "weights", "format", "svg", "html"]),
                               flags: ["all-screens", "simulate", "compare"])
         if a.flags.contains("compare") {
             guard a.positionals.count >= 3 else {
@@ -67,6 +71,7 @@ struct BenchCommand: Command {
         simulate = a.flags.contains("simulate")
         svg = a.value("svg")
         html = a.value("html")
+        importOptions = try a.importOptions(command: Self.name)
     }
 
     /// A benchmark of `technology` under `settings` (the defaults when nil),
@@ -103,7 +108,7 @@ struct BenchCommand: Command {
     func run() throws -> ExitStatus {
         let outputs = try Outputs([("--svg", svg), ("--html", html)], inputs: [app, settings, user, weights], command: Self.name)
         defer { outputs.discard() }
-        let (model, screens) = try AppScreens.load(app, screen: screen, all: allScreens)
+        let (model, screens) = try AppScreens.load(app, options: importOptions, screen: screen, all: allScreens)
         if let compare { return try runComparison(model, screens[0], compare) }
         let person = try user.map { f throws in try UserModel.load(json: Self.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         let targets = try weights.map { f throws in try TargetWeights.load(json: Self.read(f, kind: "weights file"), file: f) }

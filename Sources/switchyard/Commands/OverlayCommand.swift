@@ -15,7 +15,9 @@ struct OverlayCommand: Command {
     static let usage = """
         usage: switchyard overlay [FILE] [--screen NAME] [--names|--numbers|--grid] [--columns N] [--rows N] [--zoom N]...
                                   [--focus NAME] [--focus-style keyboard|switch-control] [--svg FILE] [--png FILE] [--scale S]
-          FILE           screen-model JSON or Appium XCUITest XML; the built-in demo app when absent
+                                  [--app-format NAME] [--density D]
+          FILE           an app file (screen-model JSON, a page source, XCTest text: docs/importing.md);
+                         the built-in demo app when absent
           --screen       the screen to draw (default: the app's start screen)
           --names        each target's name, or its number when it has no speakable name
           --numbers      each target's number, from 1 in navigation order
@@ -26,6 +28,7 @@ struct OverlayCommand: Command {
           --svg FILE     write the picture as SVG
           --png FILE     write it as PNG (needs rsvg-convert, Debian package librsvg2-bin)
           --scale S      pixels per point in the SVG and PNG (default 1)
+        \(Arguments.importUsage(column: 17))
         """
 
     var file: String?
@@ -42,9 +45,11 @@ struct OverlayCommand: Command {
     var svg: String?
     var png: String?
     var scale = 1.0
+    /// `--app-format`, `--density`.
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "columns", "rows", "zoom", "focus", "focus-style", "svg", "png", "scale"],
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["screen", "columns", "rows", "zoom", "focus", "focus-style", "svg", "png", "scale"]),
                               flags: ["names", "numbers", "grid"])
         guard a.positionals.count <= 1 else {
             throw UsageError(command: Self.name, message: "expected at most one FILE, got \(a.positionals.count)")
@@ -78,6 +83,7 @@ struct OverlayCommand: Command {
         }
         svg = a.value("svg")
         png = a.value("png")
+        importOptions = try a.importOptions(command: Self.name)
         if let v = a.value("scale") {
             guard let s = Double(v), s.isFinite, s > 0, s <= 16 else {
                 throw UsageError(command: Self.name, message: "'--scale \(v)' is not valid; expected a number above 0, at most 16")
@@ -101,7 +107,7 @@ struct OverlayCommand: Command {
     func run() throws -> ExitStatus {
         let outputs = try Outputs([("--svg", svg), ("--png", png)], inputs: [file], command: Self.name)
         defer { outputs.discard() }
-        let app = try file.map { f throws(ScreenModelError) in try AppLoader.load(path: f) } ?? DemoApp.load()
+        let app = try file.map { f throws(ScreenModelError) in try AppScreens.loadApp(f, options: importOptions) } ?? DemoApp.load()
         let source = file ?? DemoApp.fileName
         let name = screen ?? app.startScreen
         guard let s = app.screen(named: name) else {

@@ -6,7 +6,7 @@ import Scripting
 import Synchronization
 import DemoApp
 
-/// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet]`:
+/// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet] [--app-format NAME] [--density D]`:
 /// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
 /// Voice Control beside one of the others) in simulated time, in parallel,
 /// and reports in order.
@@ -14,11 +14,13 @@ struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
-        usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet]
-          SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md)
+        usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]
+          SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format
+                        and --density apply to the app file each one names
           --transcript  write every event as JSON Lines (docs/transcript.md)
           --junit       write a JUnit XML report, one test case per scenario
           --quiet       print only failures and the summary
+        \(Arguments.importUsage(column: 16))
         exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used
         """
 
@@ -26,21 +28,28 @@ struct RunCommand: Command {
     var transcript: String?
     var junit: String?
     var quiet: Bool
+    /// `--app-format`, `--density`: for the app file each scenario names.
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["transcript", "junit"], flags: ["quiet"])
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["transcript", "junit"]), flags: ["quiet"])
         guard !a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "expected at least one SCENARIO file") }
         files = a.positionals
         transcript = a.value("transcript")
         junit = a.value("junit")
         quiet = a.flags.contains("quiet")
+        importOptions = try a.importOptions(command: Self.name)
     }
 
-    /// Loads the app a scenario names: the demo, or a file beside the scenario.
-    static let appProvider: ScenarioRunner.AppProvider = { source, scenarioFile in
-        switch source {
-        case .demo: return DemoApp.load()
-        case .file(let path): return try AppLoader.load(path: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+    /// Loads the app a scenario names: the demo, or a file beside the
+    /// scenario, imported with `options` (its warnings printed, as every
+    /// command's: `AppScreens.loadApp`).
+    static func appProvider(_ options: ImportOptions) -> ScenarioRunner.AppProvider {
+        { source, scenarioFile in
+            switch source {
+            case .demo: return DemoApp.load()
+            case .file(let path): return try AppScreens.loadApp(ScenarioRunner.resolve(path, relativeTo: scenarioFile), options: options)
+            }
         }
     }
 
@@ -58,7 +67,7 @@ struct RunCommand: Command {
     /// grow with simulated time).
     /// - Returns: the outcome, and the files the scenario names (its app and
     ///   settings, which no output may overwrite).
-    static func execute(_ file: String, keepEvents: Bool, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
+    static func execute(_ file: String, keepEvents: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
         let read: String?
         do { read = try InputFile.text(file) } catch {
             return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics), [])
@@ -71,7 +80,7 @@ struct RunCommand: Command {
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
         for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
-        let runner = ScenarioRunner(appProvider: appProvider)
+        let runner = ScenarioRunner(appProvider: appProvider(options))
         do {
             let prepared = try runner.prepare(text: text, file: file)
             var events: [TimedEvent] = []
@@ -90,10 +99,10 @@ struct RunCommand: Command {
         // The transcript is written as the scenarios run, in input order.
         let stream = outputs["--transcript"].map { OrderedOutput($0, producers: files.count) }
         // Independent scenarios run in parallel; results are kept in input order.
-        let runs = ParallelMap.map(Array(files.indices)) { [files, quiet] k -> (Outcome, Double, [String]) in
+        let runs = ParallelMap.map(Array(files.indices)) { [files, quiet, importOptions] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
             var lines = ""
-            let (o, reads) = Self.execute(files[k], keepEvents: !quiet) { e in
+            let (o, reads) = Self.execute(files[k], keepEvents: !quiet, options: importOptions) { e in
                 guard let stream else { return }
                 lines += TranscriptFormat.jsonLine(e, scenario: files[k]) + "\n"
                 if lines.utf8.count >= 1 << 16 {

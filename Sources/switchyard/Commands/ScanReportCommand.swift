@@ -13,16 +13,18 @@ struct ScanReportCommand: Command {
     static let summary = "scan-time reports for every screen model in a folder: HTML with heat maps, JSON, an index"
     static let usage = """
         usage: switchyard scan-report [PATH...] [--output DIR] [--skip FOLDER]... [--technology switch-control|keyboard|voice]...
-                                      [--settings FILE] [--user FILE]
-          PATH          a folder to search for screen models (default: the current folder), or a screen-model
-                        or Appium file; the rule: *.switchyard.json, JSON declaring screen-model.schema.json,
-                        Appium XML page sources; hidden folders, other packages and DIR are not searched
+                                      [--settings FILE] [--user FILE] [--app-format NAME] [--density D]
+          PATH          a folder to search for screen models (default: the current folder), or an app file;
+                        the rule: *.switchyard.json, JSON declaring screen-model.schema.json, .xml page sources
+                        (Appium, UiAutomator), .txt XCTest debugDescriptions; hidden folders, other packages
+                        and DIR are not searched
           --skip        a folder not to search (repeat for several)
           --output      the folder the reports go to (default: scan-reports), made when missing:
                         DIR/index.html, and DIR/<file>/<technology>.html and .json for each screen model
           --technology  one technology to report; repeat for several (default: all three)
           --settings    a settings file for the technology (with one --technology)
           --user        a user-model file (docs/scan-bench.md)
+        \(Arguments.importUsage(column: 16))
         """
 
     var paths: [String] = ["."]
@@ -31,9 +33,12 @@ struct ScanReportCommand: Command {
     var technologies: [Technology] = Technology.allCases
     var settings: String?
     var user: String?
+    /// `--app-format`, `--density`: for every file found (the density for
+    /// the Android captures among them, without a warning for the others).
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["output", "skip", "technology", "settings", "user"], flags: [])
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["output", "skip", "technology", "settings", "user"]), flags: [])
         if !a.positionals.isEmpty { paths = a.positionals }
         output = a.value("output") ?? output
         skip = a.options["skip"] ?? []
@@ -49,6 +54,8 @@ struct ScanReportCommand: Command {
         }
         settings = a.value("settings")
         user = a.value("user")
+        importOptions = try a.importOptions(command: Self.name)
+        importOptions.warnsOfUnusedDensity = false
     }
 
     func validate() throws(UsageError) {
@@ -74,7 +81,7 @@ struct ScanReportCommand: Command {
 
     /// `apps/mail.json` → `apps/mail`; `home.switchyard.json` → `home`.
     static func reportName(_ relative: String) -> String {
-        for suffix in [".switchyard.json", ".json", ".xml"] where relative.hasSuffix(suffix) {
+        for suffix in [".switchyard.json", ".json", ".xml", ".txt"] where relative.hasSuffix(suffix) {
             return String(relative.dropLast(suffix.count))
         }
         return relative
@@ -89,7 +96,7 @@ struct ScanReportCommand: Command {
         for file in found {
             let app: AppModel
             do {
-                app = try AppLoader.load(path: file.path)
+                app = try AppScreens.loadApp(file.path, options: importOptions)
             } catch {
                 Output.report(error)
                 failures.append((file.path, error.diagnostics.map(\.message).joined(separator: "; ")))

@@ -13,7 +13,9 @@ struct TuneCommand: Command {
     static let usage = """
         usage: switchyard tune [APP] [--reaction-time S] [--miss-rate Q] [--press-length S] [--screen NAME]
                                [--technology switch-control] [--settings FILE] [--user FILE] [--weights FILE]
-          APP              screen-model JSON or Appium XCUITest XML; the built-in demo app when absent (or 'demo')
+                               [--app-format NAME] [--density D]
+          APP              an app file (screen-model JSON, a page source, XCTest text: docs/importing.md);
+                           the built-in demo app when absent (or 'demo')
           --reaction-time  the user's reaction time in seconds (default: the user model's, 0.5)
           --miss-rate      the probability of letting a highlight pass, from 0 up to 1 (default 0)
           --press-length   how long the user holds a press, seconds (default 0.15)
@@ -22,6 +24,7 @@ struct TuneCommand: Command {
           --settings       the current Switch Control settings (default: Apple's defaults)
           --user           a user-model file (docs/scan-bench.md); the options above override it
           --weights        a weights file: element name to target probability weight
+        \(Arguments.importUsage(column: 19))
         """
 
     var app: String?
@@ -32,9 +35,11 @@ struct TuneCommand: Command {
     var reactionTime: Interval?
     var missRate: Double?
     var pressLength: Interval?
+    /// `--app-format`, `--density`.
+    var importOptions = ImportOptions()
 
     init(arguments args: [String]) throws(UsageError) {
-        let a = try Arguments(args, command: Self.name, options: ["screen", "technology", "settings", "user", "weights", "reaction-time", "miss-rate", "press-length"], flags: [])
+        let a = try Arguments(args, command: Self.name, options: Arguments.importOptionNames.union(["screen", "technology", "settings", "user", "weights", "reaction-time", "miss-rate", "press-length"]), flags: [])
         guard a.positionals.count <= 1 else {
             throw UsageError(command: Self.name, message: "expected at most one APP, got \(a.positionals.count)")
         }
@@ -43,6 +48,7 @@ struct TuneCommand: Command {
         settings = a.value("settings")
         user = a.value("user")
         weights = a.value("weights")
+        importOptions = try a.importOptions(command: Self.name)
         if let t = try a.technology(command: Self.name), t != .switchControl {
             throw UsageError(command: Self.name, message: "tune recommends Switch Control's scanning settings; '--technology \(t.name)' has no scan timing to tune")
         }
@@ -64,7 +70,7 @@ struct TuneCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let (model, screens) = try AppScreens.load(app, screen: screen, all: screen == nil)
+        let (model, screens) = try AppScreens.load(app, options: importOptions, screen: screen, all: screen == nil)
         var person = try user.map { f throws in try UserModel.load(json: BenchCommand.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         if let r = reactionTime { person.reactionTime = r }
         if let q = missRate { person.missProbability = q }

@@ -31,7 +31,7 @@ public enum FuzzFiles {
 /// example app pays for decoding it once. The fuzz targets are single-threaded.
 nonisolated(unsafe) private var appCache: [String: AppModel] = [:]
 
-/// The app at `path` (screen-model JSON or Appium XML), cached.
+/// The app at `path` (any format `AppLoader` reads), cached.
 /// - Throws: `ScreenModelError`, or `FuzzFileError` for a path that is not a small regular file.
 public func cachedApp(at path: String) throws -> AppModel {
     if let app = appCache[path] { return app }

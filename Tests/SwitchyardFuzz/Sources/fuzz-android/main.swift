@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+
+// libFuzzer runs `fuzzAndroid` (AndroidFuzz.swift) once per input.
+exit(fuzzMain(fuzzAndroid))
