@@ -137,6 +137,16 @@ import Testing
         #expect(AppEncoder().encode(try decode(text)) == text)
     }
 
+    /// `platform`: iOS unless said; an Android capture keeps it through JSON.
+    @Test func platformRoundTrips() throws {
+        #expect(try decode(appJSON(root: #"{"label": "A"}"#)).platform == .iOS)
+        let android = try decode(#"{"platform": "android", "screens": {"s": {"root": {"label": "A"}}}}"#)
+        #expect(android.platform == .android)
+        #expect(AppEncoder().encode(android).contains(#""platform": "android""#))
+        #expect(try decode(AppEncoder().encode(android)) == android)
+        #expect(throws: ScreenModelError.self) { try decode(#"{"platform": "windows", "screens": {"s": {"root": {}}}}"#) }
+    }
+
     @Test func effectKindsAreListedInFileOrder() {
         #expect(Effect.kinds == ["goTo", "back", "present", "dismiss", "toggleTrait", "toggleValue", "setValue", "increment", "decrement", "announce"])
     }

@@ -10,7 +10,7 @@ public struct AppDecoder {
 
     public init(file: String) { self.file = file }
 
-    static let appFields = ["$schema", "name", "description", "startScreen", "screens"]
+    static let appFields = ["$schema", "name", "description", "platform", "startScreen", "screens"]
     static let screenFields = ["title", "size", "layoutDirection", "root"]
     static let elementFields = [
         "label", "value", "hint", "identifier", "traits", "frame", "inputLabels", "customActions",
@@ -144,7 +144,8 @@ struct Reader {
         }
         guard !screens.isEmpty else { throw .invalidValue(file: file, at: "screens", message: "an app needs at least one screen") }
         let start = try top["startScreen"].map { i throws(ScreenModelError) in try string(i, "startScreen") } ?? screens[0].name
-        let app = AppModel(name: name, startScreen: start, screens: screens)
+        let platform = try top["platform"].map { i throws(ScreenModelError) in try enumValue(i, "platform", Platform.allCases) } ?? .iOS
+        let app = AppModel(name: name, startScreen: start, screens: screens, platform: platform)
         try AppValidator(file: file).validate(app)
         return app
     }

@@ -12,6 +12,7 @@ public struct AppEncoder {
         var w = JSONWriter()
         w.openObject()
         w.key("name"); w.string(app.name)
+        if app.platform != .iOS { w.key("platform"); w.string(app.platform.rawValue) }
         w.key("startScreen"); w.string(app.startScreen)
         w.key("screens"); w.openObject()
         for screen in app.screens {
