@@ -95,7 +95,7 @@ public struct UnparsedCommand: Hashable, Sendable {
 public enum AppSource: Hashable, Sendable {
     /// The built-in demo app.
     case demo
-    /// A screen-model JSON or Appium XML file, resolved against the scenario's folder.
+    /// An app file (screen-model JSON, an Appium or UiAutomator page source, XCTest debugDescription), resolved against the scenario's folder.
     case file(String)
 }
 

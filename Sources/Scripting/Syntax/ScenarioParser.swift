@@ -139,7 +139,7 @@ public struct ScenarioParser {
         case "app":
             guard !sawApp else { throw ScriptError("'app' given twice; a scenario drives one app", at: where_) }
             sawApp = true
-            let path = try c.text("the app file (screen-model JSON or Appium XML) or 'demo'")
+            let path = try c.text("the app file (screen-model JSON, a page source or XCTest debugDescription) or 'demo'")
             s.app = path == "demo" ? .demo : .file(path)
             s.appPosition = where_
             try c.end()
