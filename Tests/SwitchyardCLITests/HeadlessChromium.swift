@@ -78,7 +78,10 @@ final class HeadlessChromium {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
         posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-        for fd in toBrowser + fromBrowser { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Chromium keeps fds 0-4 and nothing else of the test process's.
+        if let addCloseFrom { _ = addCloseFrom(&actions, 5) } else {
+            for fd in toBrowser + fromBrowser { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

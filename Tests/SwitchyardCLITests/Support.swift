@@ -28,9 +28,9 @@ struct ToolRun {
 ///   - stdin: standard input (default: `/dev/null`).
 ///   - stdout: standard output instead of a captured file (`stdout` of the
 ///     result is then empty).
-///   - whileRunning: called once the tool has started, with its process.
+///   - whileRunning: called once the tool has started, with it.
 func switchyard(_ args: [String], in directory: URL = repoRoot, stdin: FileHandle = .nullDevice, stdout: FileHandle? = nil,
-                whileRunning: (Process) throws -> Void = { _ in }) throws -> ToolRun {
+                whileRunning: (RunningTool) throws -> Void = { _ in }) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
     return try runToEnd(binary, args, in: directory, stdin: stdin, stdout: stdout, whileRunning: whileRunning)
 }
@@ -45,39 +45,102 @@ func shell(_ command: String, in directory: URL = repoRoot) throws -> ToolRun {
     return try runToEnd(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory, environment: environment)
 }
 
+/// A child process `runToEnd` started.
+struct RunningTool {
+    let pid: pid_t
+    /// Sends SIGTERM.
+    func terminate() { kill(pid, SIGTERM) }
+}
+
+/// Why a child could not be started.
+struct SpawnError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// `posix_spawn_file_actions_addchdir_np` (glibc 2.29) and
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's
+/// Glibc module does not show: looked up once.
+let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+}()
+let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
+
 /// Runs `executable ARGS` in `directory` with standard input empty and
 /// standard output and error captured through files, until it ends.
+///
+/// It spawns the child with `posix_spawn`, not Foundation's `Process`:
+/// `Process` on Linux watches each child through a socket in a `select`
+/// loop, and in a test process holding more than 1,024 descriptors (the
+/// suites run in parallel) that loop writes past its `fd_set` and crashes.
 func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environment: [String: String]? = nil,
               stdin: FileHandle = .nullDevice, stdout: FileHandle? = nil,
-              whileRunning: (Process) throws -> Void = { _ in }) throws -> ToolRun {
+              whileRunning: (RunningTool) throws -> Void = { _ in }) throws -> ToolRun {
     let scratch = try TemporaryDirectory()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let p = Process()
-    p.executableURL = executable
-    p.arguments = args
-    if let environment { p.environment = environment }
-    p.currentDirectoryURL = directory
-    p.standardInput = stdin
-    p.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
-    p.standardError = try FileHandle(forWritingTo: err)
-    let exited = DispatchSemaphore(value: 0)
-    p.terminationHandler = { _ in exited.signal() }
-    try p.run()
-    defer { if p.isRunning { p.terminate() } }
-    try whileRunning(p)
-    // A tool that hangs fails the test instead of hanging it.
-    if exited.wait(timeout: .now() + .seconds(120)) == .timedOut {
-        kill(p.processIdentifier, SIGKILL)
-        Issue.record("switchyard \(args.joined(separator: " ")) did not end within 120 s; killed")
-        p.waitUntilExit()
+    let outFD = open(out.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let errFD = open(err.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    defer {
+        if outFD >= 0 { close(outFD) }
+        if errFD >= 0 { close(errFD) }
     }
-    return ToolRun(status: p.terminationStatus,
+    guard outFD >= 0, errFD >= 0 else { throw SpawnError(description: "cannot create the output files: \(String(cString: strerror(errno)))") }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin.fileDescriptor, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout?.fileDescriptor ?? outFD, 1)
+    posix_spawn_file_actions_adddup2(&actions, errFD, 2)
+    guard let addChdir, let addCloseFrom else { throw SpawnError(description: "posix_spawn_file_actions_addchdir_np or _addclosefrom_np is missing from the C library (glibc 2.34 or later has both)") }
+    _ = directory.path.withCString { addChdir(&actions, $0) }
+    // The child gets its three standard streams and nothing else the test
+    // process holds (another test's pipe kept open would never end).
+    _ = addCloseFrom(&actions, 3)
+
+    var argv = ([executable.path] + args).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var env: [UnsafeMutablePointer<CChar>?] = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] } ?? []
+    defer { env.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = environment == nil
+        ? posix_spawn(&pid, executable.path, &actions, nil, &argv, environ)
+        : posix_spawn(&pid, executable.path, &actions, nil, &argv, &env)
+    guard status == 0 else { throw SpawnError(description: "cannot start \(executable.path): \(String(cString: strerror(status)))") }
+
+    var ended: Int32? = nil
+    func reap(blocking: Bool) -> Bool {
+        var s: Int32 = 0
+        let r = waitpid(pid, &s, blocking ? 0 : WNOHANG)
+        if r == pid { ended = s; return true }
+        if r < 0 && errno != EINTR { ended = 0; return true }
+        return false
+    }
+    defer { if ended == nil { kill(pid, SIGKILL); _ = reap(blocking: true) } }
+    try whileRunning(RunningTool(pid: pid))
+    // A tool that hangs fails the test instead of hanging it.
+    let deadline = Date().addingTimeInterval(120)
+    while !reap(blocking: false) {
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            Issue.record("\(executable.lastPathComponent) \(args.joined(separator: " ")) did not end within 120 s; killed")
+            _ = reap(blocking: true)
+            break
+        }
+        usleep(2_000)
+    }
+    let s = ended ?? 0
+    // Glibc's macros, spelled out: the low 7 bits are the signal, the next 8 the exit status.
+    let signal = s & 0x7f
+    let signalled = signal != 0 && signal != 0x7f
+    return ToolRun(status: signalled ? signal : (s >> 8) & 0xff,
                    stdout: try String(contentsOf: out, encoding: .utf8),
                    stderr: try String(contentsOf: err, encoding: .utf8),
-                   signalled: p.terminationReason == .uncaughtSignal)
+                   signalled: signalled)
 }
 
 /// A fresh directory under the system's temporary directory, removed when released.
