@@ -49,16 +49,8 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
             return row
         }
         let header = ["element", "steps", "presses", "seconds"] + (weighted ? ["weight"] : []) + [""]
-        let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, c in
-                let pad = String(repeating: " ", count: widths[i] - c.count)
-                return i == 0 || i == cells.count - 1 ? c + pad : pad + c
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
         lines.append("")
-        lines.append(line(header))
-        lines += rows.map(line)
+        lines += TextTable.lines([header] + rows, leftAligned: [0, header.count - 1])
         let s = r.summary
         lines.append("")
         lines.append("mean \(number(s.meanSteps)) steps, \(number(s.meanPresses)) presses, \(number(s.meanSeconds)) s; median \(number(s.medianSeconds)) s, p90 \(number(s.p90Seconds)) s, max \(number(s.maxSeconds)) s; unreachable \(s.unreachable)")
@@ -143,6 +135,25 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         w.key("seed"); w.number(Int64(bitPattern: r.user.seed))
         w.closeObject()
         w.closeObject()
+    }
+}
+
+/// A plain-text table as the tool prints it: columns two spaces apart, each
+/// as wide as its widest cell, numbers right-aligned, no trailing spaces.
+public enum TextTable {
+    /// The table's lines.
+    /// - Parameters:
+    ///   - rows: the cells, row by row (the header first, when there is one).
+    ///   - leftAligned: the columns aligned left (names); the others align right.
+    public static func lines(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { i in rows.map { i < $0.count ? $0[i].count : 0 }.max() ?? 0 }
+        return rows.map { cells in
+            cells.enumerated().map { i, c in
+                let pad = String(repeating: " ", count: widths[i] - c.count)
+                return leftAligned.contains(i) ? c + pad : pad + c
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
     }
 }
 

@@ -50,6 +50,7 @@ final class HeadlessChromium {
     }
 
     private let pid: pid_t
+    private let exit: ChildExit
     private let commands: Int32   // our end of Chromium's fd 3
     private let replies: Int32    // our end of Chromium's fd 4
     private let profile: URL
@@ -105,6 +106,7 @@ final class HeadlessChromium {
             throw Failure.spawn("\(executable): \(String(cString: strerror(status)))")
         }
         pid = child
+        exit = ChildExit(pid: child)
         commands = toBrowser[1]
         replies = fromBrowser[0]
     }
@@ -245,17 +247,12 @@ final class HeadlessChromium {
         let id = nextID
         var bytes = [UInt8]("{\"id\":\(id),\"method\":\"Browser.close\"}".utf8)
         bytes.append(0)
-        _ = bytes.withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
+        // Only to a browser still running: a write to a pipe nobody reads would raise SIGPIPE.
+        if exit.wait(timeout: 0) == nil { _ = bytes.withUnsafeBytes { write(commands, $0.baseAddress, $0.count) } }
         close(commands)
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(5)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(-pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            usleep(20_000)
+        if exit.wait(timeout: 5) == nil {
+            kill(-pid, SIGKILL)
+            _ = exit.wait()
         }
         // Helpers (zygote, renderers) are in the same group.
         kill(-pid, SIGKILL)

@@ -1,6 +1,7 @@
 import DeviceTestbed
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// The repository root, found from this file's path.
@@ -50,6 +51,35 @@ struct RunningTool {
     let pid: pid_t
     /// Sends SIGTERM.
     func terminate() { kill(pid, SIGTERM) }
+}
+
+/// A child process's end, waited for by a blocking `waitpid` on a thread of
+/// its own: a test waits for it with a deadline, woken the moment it
+/// exits, and never polls.
+final class ChildExit: Sendable {
+    private let status = Mutex<Int32?>(nil)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(pid: pid_t) {
+        DispatchQueue.global().async { [self] in
+            var s: Int32 = 0
+            while waitpid(pid, &s, 0) < 0 && errno == EINTR {}
+            status.withLock { $0 = s }
+            ended.signal()
+        }
+    }
+
+    /// The wait status once the child has ended; nil when `timeout` seconds pass first.
+    func wait(timeout: Double? = nil) -> Int32? {
+        if let s = status.withLock({ $0 }) { return s }
+        if let timeout {
+            guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
+        } else {
+            ended.wait()
+        }
+        ended.signal()   // later waits return at once too
+        return status.withLock { $0 }
+    }
 }
 
 /// Why a child could not be started.
@@ -112,28 +142,19 @@ func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environmen
         : posix_spawn(&pid, executable.path, &actions, nil, &argv, &env)
     guard status == 0 else { throw SpawnError(description: "cannot start \(executable.path): \(String(cString: strerror(status)))") }
 
-    var ended: Int32? = nil
-    func reap(blocking: Bool) -> Bool {
-        var s: Int32 = 0
-        let r = waitpid(pid, &s, blocking ? 0 : WNOHANG)
-        if r == pid { ended = s; return true }
-        if r < 0 && errno != EINTR { ended = 0; return true }
-        return false
-    }
-    defer { if ended == nil { kill(pid, SIGKILL); _ = reap(blocking: true) } }
+    let exit = ChildExit(pid: pid)
+    var finished = false
+    defer { if !finished { kill(pid, SIGKILL); _ = exit.wait() } }
     try whileRunning(RunningTool(pid: pid))
     // A tool that hangs fails the test instead of hanging it.
-    let deadline = Date().addingTimeInterval(120)
-    while !reap(blocking: false) {
-        if Date() > deadline {
-            kill(pid, SIGKILL)
-            Issue.record("\(executable.lastPathComponent) \(args.joined(separator: " ")) did not end within 120 s; killed")
-            _ = reap(blocking: true)
-            break
-        }
-        usleep(2_000)
+    var waitStatus = exit.wait(timeout: 120)
+    if waitStatus == nil {
+        kill(pid, SIGKILL)
+        Issue.record("\(executable.lastPathComponent) \(args.joined(separator: " ")) did not end within 120 s; killed")
+        waitStatus = exit.wait()
     }
-    let s = ended ?? 0
+    finished = true
+    let s = waitStatus ?? 0
     // Glibc's macros, spelled out: the low 7 bits are the signal, the next 8 the exit status.
     let signal = s & 0x7f
     let signalled = signal != 0 && signal != 0x7f

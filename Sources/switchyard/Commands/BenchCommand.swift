@@ -170,11 +170,8 @@ struct BenchCommand: Command {
         rows.append(["mean seconds"] + means.enumerated().map { cell($1, $0 == 0 ? nil : means[0]) })
         let p90 = reports.map(\.summary.p90Seconds)
         rows.append(["p90 seconds"] + p90.enumerated().map { cell($1, $0 == 0 ? nil : p90[0]) })
-        let widths = rows[0].indices.map { k in rows.map { $0[k].count }.max() ?? 0 }
-        var lines = [TerminalText.escaped("\(app.name) — \(s.name): \(reports[0].technology.name), seconds to activate under each settings file (× the first)", keepNewlines: false), ""]
-        for r in rows {
-            lines.append(r.enumerated().map { k, c in k == 0 ? c + String(repeating: " ", count: widths[k] - c.count) : String(repeating: " ", count: widths[k] - c.count) + c }.joined(separator: "  "))
-        }
+        let lines = [TerminalText.escaped("\(app.name) — \(s.name): \(reports[0].technology.name), seconds to activate under each settings file (× the first)", keepNewlines: false), ""]
+            + TextTable.lines(rows, leftAligned: [0])
         Output.out(lines.joined(separator: "\n") + "\n")
         return .success
     }

@@ -142,12 +142,7 @@ struct ScanReportCommand: Command {
                          n(summaries.map(\.meanSeconds).reduce(0, +) / Double(summaries.count)),
                          n(summaries.map(\.p90Seconds).max() ?? 0), String(summaries.map(\.unreachable).reduce(0, +))])
         }
-        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.enumerated().map { c, cell in
-                c < 2 ? cell + String(repeating: " ", count: widths[c] - cell.count) : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
+        var lines = TextTable.lines(rows, leftAligned: [0, 1])
         lines.append("")
         lines.append("wrote \((pages.count - 1) / 2) HTML reports with their JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
         Output.out(lines.joined(separator: "\n") + "\n")
@@ -172,13 +167,5 @@ struct ScanReportCommand: Command {
                 throw .cannotWrite(command: Self.name, file: path, reason: error.description)
             }
         }
-    }
-}
-
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }
