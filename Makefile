@@ -7,8 +7,12 @@
 # They install the Debian packages they need when they are missing.
 
 SWIFT ?= swift
-BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-droid-fallback chromium
+BUILD_PACKAGES = pkg-config libevdev-dev libudev-dev libxml2-dev libatspi2.0-dev
+TEST_PACKAGES = $(BUILD_PACKAGES) umockdev libumockdev-dev librsvg2-bin fonts-droid-fallback chromium \
+	xvfb xauth dbus-x11 at-spi2-core gtk-3-examples gir1.2-gtk-3.0 python3-gi
+# The tests run in a headless desktop session of their own (an X server and a
+# session bus, both gone when the run ends): the AT-SPI tests start GTK apps in it.
+DESKTOP_SESSION = env -u DISPLAY -u DBUS_SESSION_BUS_ADDRESS xvfb-run -a -s "-screen 0 1400x1024x24 -nolisten tcp" dbus-run-session --
 
 FUZZ_RUNS ?= 200000
 FUZZ_SECONDS ?= 0
@@ -21,7 +25,7 @@ demo: build-deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	umockdev-wrapper $(SWIFT) test --skip-build
+	$(DESKTOP_SESSION) umockdev-wrapper $(SWIFT) test --skip-build
 	@# The scan-report package plugin on this package (Examples/), into .build.
 	rm -rf .build/scan-reports-check
 	$(SWIFT) package --allow-writing-to-package-directory scan-report --output .build/scan-reports-check > .build/scan-report.log

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "ScanBench", targets: ["ScanBench"]),
         .library(name: "Audit", targets: ["Audit"]),
+        .library(name: "DesktopApps", targets: ["DesktopApps"]),
         // For the fuzz targets in Tests/SwitchyardFuzz (docs/fuzzing.md), a package of their own.
         .library(name: "DemoApp", targets: ["DemoApp"]),
     ],
@@ -82,14 +83,30 @@ let package = Package(
             dependencies: ["Diagnostics", "InputDevices", "SwitchyardEngine", "CUMockdev", "CLibevdev"]
         ),
 
+        // MARK: - Linux desktop apps
+        // libatspi, libdbus and GLib: the accessibility bus (AT-SPI) of a
+        // running desktop session, for DesktopApps alone.
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        // Real GTK apps over AT-SPI: the live tree as a screen model, the
+        // engine's actions sent back to the app, the app's changes as new
+        // screens, and an input adapter for the live loop (docs/desktop-apps.md).
+        .target(
+            name: "DesktopApps",
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "CAtspi"]
+        ),
+
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps"]
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench"]
+            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps"]
         ),
 
         // MARK: - Plugins
@@ -130,6 +147,13 @@ let package = Package(
         // Snapshots/ holds expected output, read from the source tree by path.
         // DeviceTestbed for its pseudo-terminal and ToolProcess (`live`, signals).
         .testTarget(name: "SwitchyardCLITests", dependencies: ["switchyard", "DeviceTestbed"], exclude: ["Snapshots"]),
+        // A GTK3 fixture app (Fixtures/), started in a headless X and D-Bus
+        // session (xvfb-run, dbus-run-session), read and driven for real.
+        .testTarget(
+            name: "DesktopAppsTests",
+            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "Diagnostics", "ScanBench", "CAtspi"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "InputDevicesTests",
             dependencies: ["InputDevices", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]

@@ -29,13 +29,15 @@ public struct AuditSettings: Hashable, Sendable {
     /// The most input labels Apple advises (`input-labels-too-many`).
     public static let maximumInputLabels = 4
 
-    /// The smallest tap target, in points (dp on Android): 44 on iOS
-    /// (Human Interface Guidelines), 48 on Android (Material Design).
+    /// The smallest tap target, in points (dp on Android, pixels on a Linux
+    /// desktop): 44 on iOS (Human Interface Guidelines), 48 on Android
+    /// (Material Design), 24 on Linux (WCAG 2.2, Target Size (Minimum)).
     /// - Parameter platform: the app's platform.
     public static func minimumTarget(on platform: Platform) -> Double {
         switch platform {
         case .iOS: return 44
         case .android: return 48
+        case .linux: return 24
         }
     }
 

@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -80,7 +81,7 @@ final class HeadlessChromium {
         posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
         posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
         // Chromium keeps fds 0-4 and nothing else of the test process's.
-        if let addCloseFrom { _ = addCloseFrom(&actions, 5) } else {
+        if let addCloseFrom = SpawnActions.addCloseFrom { _ = addCloseFrom(&actions, 5) } else {
             for fd in toBrowser + fromBrowser { posix_spawn_file_actions_addclose(&actions, fd) }
         }
         var attributes = posix_spawnattr_t()

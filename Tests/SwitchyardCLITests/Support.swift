@@ -87,18 +87,6 @@ struct SpawnError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// `posix_spawn_file_actions_addchdir_np` (glibc 2.29) and
-/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's
-/// Glibc module does not show: looked up once.
-let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
-}()
-let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-}()
-
 /// Runs `executable ARGS` in `directory` with standard input empty and
 /// standard output and error captured through files, until it ends.
 ///
@@ -126,7 +114,7 @@ func runToEnd(_ executable: URL, _ args: [String], in directory: URL, environmen
     posix_spawn_file_actions_adddup2(&actions, stdin.fileDescriptor, 0)
     posix_spawn_file_actions_adddup2(&actions, stdout?.fileDescriptor ?? outFD, 1)
     posix_spawn_file_actions_adddup2(&actions, errFD, 2)
-    guard let addChdir, let addCloseFrom else { throw SpawnError(description: "posix_spawn_file_actions_addchdir_np or _addclosefrom_np is missing from the C library (glibc 2.34 or later has both)") }
+    guard let addChdir = SpawnActions.addChdir, let addCloseFrom = SpawnActions.addCloseFrom else { throw SpawnError(description: "posix_spawn_file_actions_addchdir_np or _addclosefrom_np is missing from the C library (glibc 2.34 or later has both)") }
     _ = directory.path.withCString { addChdir(&actions, $0) }
     // The child gets its three standard streams and nothing else the test
     // process holds (another test's pipe kept open would never end).

@@ -11,8 +11,12 @@ enum ElementRules {
     static func targetSize(_ f: ScreenFacts) -> [Finding] {
         let platform = f.app.platform
         let minimum = AuditSettings.minimumTarget(on: platform)
-        let unit = platform == .android ? "dp" : "pt"
-        let source = platform == .android ? "Material Design" : "Apple's Human Interface Guidelines"
+        let (unit, source): (String, String)
+        switch platform {
+        case .iOS: (unit, source) = ("pt", "Apple's Human Interface Guidelines")
+        case .android: (unit, source) = ("dp", "Material Design")
+        case .linux: (unit, source) = ("px", "WCAG 2.2 Target Size (Minimum)")
+        }
         let screen = f.screen.size
         var out: [Finding] = []
         for k in f.interactive {

@@ -52,6 +52,10 @@ public enum InputLines {
         case .switchUp(let s): what = "switch-up " + JSONWriter.quote(s.name)
         case .deviceAdded(let name): what = "device-added " + JSONWriter.quote(name)
         case .deviceRemoved(let name): what = "device-removed " + JSONWriter.quote(name)
+        // Not an input of the user's: a live app's new screen. `live --atspi`
+        // does not record (docs/desktop-apps.md); the line says what it was
+        // and reading it back is an error at its column.
+        case .screenReplaced(let update): what = "screen-replaced " + JSONWriter.quote(update.screen.name)
         }
         return "\(inputPrefix) \(time) \(what)"
     }

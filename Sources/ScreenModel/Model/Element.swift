@@ -81,3 +81,21 @@ public struct Element: Hashable, Sendable {
         return !traits.intersection(Trait.interactive).isEmpty || !onActivate.isEmpty || !customActions.isEmpty
     }
 }
+
+extension Element {
+    /// Appends `element` to `table`, a preorder element table being built
+    /// outside this module (a live app's snapshot), as the last child of
+    /// `parent` (nil: the root, the table's first element). Appending each
+    /// element after its parent and earlier siblings' subtrees keeps the
+    /// table in preorder, as `Screen.init` requires.
+    /// - Returns: the new element's index.
+    public static func append(_ element: Element, parent: ElementIndex?, to table: inout [Element]) -> ElementIndex {
+        var e = element
+        e.parent = parent
+        e.children = []
+        let k = table.count
+        table.append(e)
+        if let p = parent { table[p].children.append(k) }
+        return k
+    }
+}

@@ -295,8 +295,11 @@ public struct AppModel: Hashable, Sendable {
 /// are in points either way (Android captures are converted from pixels to
 /// dp, which are points); rules that differ by platform read it, such as the
 /// minimum tap target: 44 × 44 pt on iOS (Apple's Human Interface
-/// Guidelines), 48 × 48 dp on Android (Material Design).
+/// Guidelines), 48 × 48 dp on Android (Material Design), 24 × 24 px on a
+/// Linux desktop (WCAG 2.2, Target Size (Minimum)), whose snapshots over
+/// AT-SPI are in pixels (docs/desktop-apps.md).
 public enum Platform: String, CaseIterable, Hashable, Sendable {
     case iOS = "ios"
     case android = "android"
+    case linux = "linux"
 }

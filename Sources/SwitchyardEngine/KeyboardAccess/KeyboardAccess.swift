@@ -218,6 +218,25 @@ struct KeyboardAccess: AssistiveTechnology {
             guard orderChanged else { return }
             let container = relayout(core.app.screen)
             refocusIfGone(container, &core)
+        case .replaced(let moved, let restored):
+            // A live app read again: focus stays on its element wherever it
+            // is now; a modal that closed returns it to its opener.
+            let container = relayout(core.app.screen)
+            if let r = restored, layout.isStop(r) {
+                closeOverlays(&core)
+                return land(on: r, announce: true, &core)
+            }
+            if let k = focus {
+                let n = moved.indices.contains(k) ? moved[k] : nil
+                if let n, n != k, layout.isStop(n) {
+                    if case .editing(let e) = phase, e == k { phase = .editing(n) }
+                    focus = n
+                    if let c = layout.groups[Int(layout.groupOf[n])].container { memory[c] = n }
+                    return
+                }
+                if n == nil { focus = nil }
+            }
+            refocusIfGone(container, &core)
         case .scrolled(_, let by):
             let container = relayout(core.app.screen)
             if by == .fullKeyboardAccess, let move = pendingMove {

@@ -141,6 +141,23 @@ struct AppState: Sendable {
         return true
     }
 
+    /// Puts `new` in place of the screen showing (a live app read again).
+    /// - Returns: true when it is the same screen (same name): `screenUpdated`
+    ///   is emitted; else it is another screen, which replaces the whole
+    ///   stack (a live app has no stack of ours), and `screenChanged` is.
+    mutating func replace(_ new: Screen, _ w: inout EventLog) -> Bool {
+        let same = new.name == screen.name
+        screens[new.name] = new
+        screen = new
+        if same {
+            w.emit(.screenUpdated(screen: new.name, elements: new.elements.count))
+        } else {
+            stack = [StackEntry(screen: new.name, kind: .start, presenter: nil)]
+            w.emit(.screenChanged(screen: new.name))
+        }
+        return same
+    }
+
     mutating func show(_ name: String, _ w: inout EventLog) {
         guard let s = screens[name] else {
             w.emit(.bug("show unknown screen '\(name)'"))

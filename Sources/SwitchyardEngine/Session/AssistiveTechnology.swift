@@ -82,6 +82,10 @@ public enum AppChange: Hashable, Sendable {
     case sheetDismissed(focus: ElementIndex?)
     /// A scroll container moved its content by `by`: the stops inside changed.
     case scrolled(container: ElementIndex, by: Technology)
+    /// The same screen was read again from a live app (`ScreenUpdate`):
+    /// `moved[k]` is where element `k` is now (nil: gone); `focus`, when a
+    /// modal closed, the element that opened it.
+    case replaced(moved: [ElementIndex?], focus: ElementIndex?)
 }
 
 /// What the technologies act on: the app state, the event log (whose `now`
@@ -132,6 +136,19 @@ struct SessionCore: Sendable {
             pendingChange = .screenChanged
         case .dismissed(let presenter):
             pendingChange = .sheetDismissed(focus: presenter.map(\.index))
+        }
+    }
+
+    /// Shows `update`'s screen in place of the current one and records the
+    /// change: the same screen read again (`replaced`), or another screen
+    /// (`screenChanged`; `sheetDismissed` when focus returns to an opener).
+    mutating func replace(_ update: ScreenUpdate) {
+        if app.replace(update.screen, &log) {
+            pendingChange = .replaced(moved: update.moved, focus: update.focus)
+        } else if let f = update.focus {
+            pendingChange = .sheetDismissed(focus: f)
+        } else {
+            pendingChange = .screenChanged
         }
     }
 

@@ -135,6 +135,9 @@ public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
 public enum Event: Hashable, Sendable {
     /// A new screen is showing (start, go to, back, present, dismiss).
     case screenChanged(screen: String)
+    /// The screen showing was read again from a live app (`Input.screenReplaced`):
+    /// the same screen, with what changed in it; `elements` is its element count.
+    case screenUpdated(screen: String, elements: Int)
     /// The cursor moved.
     case highlighted(Highlight)
     /// The scanner menu opened with these items, in order.

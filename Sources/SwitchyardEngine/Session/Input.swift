@@ -89,6 +89,9 @@ public enum Input: Hashable, Sendable {
     case deviceAdded(String)
     /// An input device went away.
     case deviceRemoved(String)
+    /// An app that runs outside the session (a desktop app over AT-SPI)
+    /// shows a new picture of its screen.
+    case screenReplaced(ScreenUpdate)
 }
 
 /// An input with the virtual instant at which it happened.

@@ -82,6 +82,9 @@ public struct Session: Sendable {
             core.emit(.deviceAdded(name))
         case .deviceRemoved(let name):
             core.emit(.deviceRemoved(name))
+        case .screenReplaced(let update):
+            core.replace(update)
+            settle()
         case .switchDown, .switchUp, .key, .utterance:
             route(input.input)
         }

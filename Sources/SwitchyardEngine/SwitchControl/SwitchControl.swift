@@ -181,7 +181,7 @@ struct SwitchControl: AssistiveTechnology {
         switch input {
         case .switchDown(let s): id = s; isDown = true
         case .switchUp(let s): id = s; isDown = false
-        case .key, .utterance, .deviceAdded, .deviceRemoved: return false
+        case .key, .utterance, .deviceAdded, .deviceRemoved, .screenReplaced: return false
         }
         guard let i = stabilizer.index(of: id) else {
             core.emit(.inputIgnored(input, reason: .unassignedSwitch))
@@ -254,6 +254,47 @@ struct SwitchControl: AssistiveTechnology {
                 return
             }
             resumeAfterScroll(in: container, &core)
+        case .replaced(let moved, let focus):
+            keepPlace(moved: moved, focus: focus, &core)
+        }
+    }
+
+    /// The screen was read again from a live app (`ScreenUpdate`). In item
+    /// mode the cursor keeps its place as after a tap (Focused Item After
+    /// Tap): on the item it was on, wherever that item is now; a cursor whose
+    /// stop is unchanged is left alone, so an app that changes on its own
+    /// does not disturb the scan. A modal that closed sends it to the element
+    /// that opened it. Otherwise scanning begins again. Point mode sweeps on.
+    mutating func keepPlace(moved: [ElementIndex?], focus: ElementIndex?, _ core: inout SessionCore) {
+        func newIndex(_ k: ElementIndex) -> ElementIndex? { moved.indices.contains(k) ? moved[k] : nil }
+        let before = phase
+        var was: LevelStop? = nil
+        if case .items(let c) = before { was = stop(at: c) }
+        rebuildOrder(core.app.screen)
+        guard mode == .item else { return }
+        if let f = focus, let c = cursor(on: f) { return show(c, firstOfLevel: false, &core) }
+        switch before {
+        case .items(let c):
+            switch was {
+            case .member(.stop(let k))?:
+                guard let n = newIndex(k), let moved = cursor(on: n) else { return restart(&core) }
+                if n == k && moved.level == c.level && moved.scan.position == c.scan.position { return }
+                show(moved, firstOfLevel: false, &core)
+            case .member(.group)?, .exit?, .menuButton?:
+                // Groups have no identity of their own: the cursor stays at
+                // its level and position while they still exist.
+                if c.level < order.groups.count && c.scan.position < count(c.level) { return }
+                restart(&core)
+            case nil:
+                restart(&core)
+            }
+        case .menu(let m):
+            if case .element(let k) = m.target, newIndex(k) == k { return }
+            restart(&core)
+        case .unhighlighted(let level):
+            if level >= order.groups.count { phase = .unhighlighted(level: 0) }
+        case .autoTapPending, .stopped, .notStarted, .sweepWaiting, .sweeping, .pointAutoTapPending:
+            restart(&core)
         }
     }
 

@@ -20,6 +20,8 @@ public enum TranscriptFormat {
         switch e.event {
         case .screenChanged(let screen):
             w.key("event"); w.string("screenChanged"); w.key("screen"); w.string(screen)
+        case .screenUpdated(let screen, let elements):
+            w.key("event"); w.string("screenUpdated"); w.key("screen"); w.string(screen); w.key("elements"); w.number(Int64(elements))
         case .highlighted(let h):
             w.key("event"); w.string("highlighted")
             switch h {
@@ -138,6 +140,7 @@ public enum TranscriptFormat {
         let t = e.time.description
         switch e.event {
         case .screenChanged(let screen): return "\(t) screen \(screen)"
+        case .screenUpdated(let screen, let elements): return "\(t) screen \(screen) updated (\(elements) elements)"
         case .highlighted(let h):
             switch h {
             case .element(let r): return "\(t) highlighted \(r) \(r.frame)"
@@ -265,6 +268,7 @@ public enum TranscriptFormat {
         case .utterance(let u): w.string("utterance"); w.key("text"); w.string(u)
         case .deviceAdded(let d): w.string("deviceAdded"); w.key("device"); w.string(d)
         case .deviceRemoved(let d): w.string("deviceRemoved"); w.key("device"); w.string(d)
+        case .screenReplaced(let u): w.string("screenReplaced"); w.key("screen"); w.string(u.screen.name)
         }
         w.closeObject()
     }
@@ -277,6 +281,7 @@ public enum TranscriptFormat {
         case .utterance(let u): return "\"\(u)\""
         case .deviceAdded(let d): return "device added \(d)"
         case .deviceRemoved(let d): return "device removed \(d)"
+        case .screenReplaced(let u): return "screen \(u.screen.name) replaced"
         }
     }
 

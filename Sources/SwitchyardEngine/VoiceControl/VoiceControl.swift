@@ -123,7 +123,7 @@ struct VoiceControl: AssistiveTechnology {
             guard orderChanged else { return }
         case .screenChanged, .sheetDismissed:
             request?.zoom = []
-        case .scrolled:
+        case .scrolled, .replaced:
             break
         }
         targets = VoiceTargets(screen: core.app.screen, navigation: navigation)

@@ -1,0 +1,234 @@
+import DesktopApps
+import DeviceTestbed
+import Foundation
+import Glibc
+import ScreenModel
+import SwitchyardEngine
+import Testing
+
+/// The headless desktop the tests run in: `make test` runs the whole suite
+/// under `xvfb-run` and `dbus-run-session` (docs/desktop-apps.md). Without
+/// them these tests skip with a message, and fail instead when
+/// `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`), as the umockdev tests do.
+enum DesktopSession {
+    static let environment = ProcessInfo.processInfo.environment
+    static var isAvailable: Bool {
+        !(environment["DISPLAY"] ?? "").isEmpty && !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
+    }
+    static var isRequired: Bool { environment["SWITCHYARD_REQUIRE_ATSPI"] == "1" }
+
+    /// Whether to run: true in a desktop session; otherwise records an
+    /// issue when the session is required, and says why it skips.
+    static func ready() -> Bool {
+        if isAvailable { return true }
+        if isRequired {
+            Issue.record("SWITCHYARD_REQUIRE_ATSPI=1 but there is no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS): run under xvfb-run -a dbus-run-session (make test does)")
+        } else {
+            print("skipped: no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session")
+        }
+        return false
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+}
+
+/// A GTK app started for a test, its standard output read line by line with
+/// bounded waits. Killed when released.
+final class FixtureApp {
+    let pid: pid_t
+    private let output: Int32
+    private var buffer: [UInt8] = []
+    /// Every line the app printed so far.
+    private(set) var lines: [String] = []
+    private var seen = 0
+
+    /// Starts `executable ARGS` without the umockdev preload (its
+    /// variables are the test process's own business).
+    init(_ executable: String, _ args: [String] = []) throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TestbedError("pipe failed") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        if let closeFrom = SpawnActions.addCloseFrom { _ = closeFrom(&actions, 3) }
+        var env = DesktopSession.environment
+        for k in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[k] = nil }
+        env["NO_AT_BRIDGE"] = nil
+        env["GTK_MODULES"] = nil
+        var argv = ([executable] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        close(fds[1])
+        guard status == 0 else {
+            close(fds[0])
+            throw TestbedError("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        output = fds[0]
+    }
+
+    /// The Python GTK3 fixture app (Fixtures/fixture-app.py), ready.
+    static func fixture() throws -> FixtureApp {
+        let app = try FixtureApp("/usr/bin/python3", [DesktopSession.fixtures.appendingPathComponent("fixture-app.py").path])
+        try #require(app.waitFor("ready", timeout: 20), "the fixture app did not start: \(app.lines)")
+        return app
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var s: Int32 = 0
+        waitpid(pid, &s, 0)
+        close(output)
+    }
+
+    /// Waits until the app prints a line equal to `line` (after those already
+    /// waited for), up to `timeout` seconds.
+    func waitFor(_ line: String, timeout: Double = 5) -> Bool {
+        let end = LiveDesktopApp.monotonicMicroseconds() + Int64(timeout * 1_000_000)
+        while true {
+            if let k = lines[seen...].firstIndex(of: line) {
+                seen = k + 1
+                return true
+            }
+            let left = end - LiveDesktopApp.monotonicMicroseconds()
+            guard left > 0 else { return false }
+            var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, Int32(left / 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = read(output, &chunk, chunk.count)
+            if n <= 0 { return false }
+            buffer += chunk[0..<n]
+            while let nl = buffer.firstIndex(of: 0x0A) {
+                lines.append(String(decoding: buffer[..<nl], as: UTF8.self))
+                buffer.removeSubrange(...nl)
+            }
+        }
+    }
+
+    /// The app on the accessibility bus, once it has registered (about 50 ms
+    /// after its window shows).
+    func registered(on reader: AtspiReader, timeout: Double = 10) throws -> DesktopApp {
+        let end = LiveDesktopApp.monotonicMicroseconds() + Int64(timeout * 1_000_000)
+        while true {
+            if let a = try reader.apps().first(where: { $0.pid == Int(pid) }), a.windows.contains(where: \.showing) { return a }
+            guard LiveDesktopApp.monotonicMicroseconds() < end else {
+                throw TestbedError("the app (pid \(pid)) did not register on the accessibility bus within \(timeout) s")
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            nanosleep(&pause, nil)
+        }
+    }
+}
+
+/// A session of the engine on a live app: inputs at virtual instants, the
+/// events carried out on the app, and the app's changes fed back.
+final class DrivenApp {
+    var session: Session
+    let live: LiveDesktopApp
+    var now: Instant = .zero
+    /// Every event so far.
+    var events: [TimedEvent]
+
+    init(_ live: LiveDesktopApp, _ configuration: SessionConfiguration) throws {
+        self.live = live
+        session = try Session(app: live.snapshot.appModel, configuration: configuration)
+        events = session.start(at: .zero)
+        live.perform(events)
+    }
+
+    /// `input` at `now + after`; its events go to the app.
+    @discardableResult
+    func input(_ input: Input, after: Interval = .milliseconds(100)) -> [TimedEvent] {
+        now = now + after
+        let new = session.handle(TimedInput(input, at: now))
+        events += new
+        live.perform(new)
+        return new
+    }
+
+    /// Moves virtual time on; the events go to the app.
+    @discardableResult
+    func advance(by interval: Interval) -> [TimedEvent] {
+        now = now + interval
+        let new = session.advance(to: now)
+        events += new
+        live.perform(new)
+        return new
+    }
+
+    /// Waits (real time) for the app to change, and gives the session its new screen.
+    @discardableResult
+    func awaitChange(timeout: Interval = .seconds(5)) throws -> [TimedEvent] {
+        let update = try #require(try live.waitForChange(timeout: timeout), "the app did not change within \(timeout)")
+        return input(.screenReplaced(update), after: .zero)
+    }
+
+    /// Switch down and up.
+    func press(_ s: SwitchID) {
+        input(.switchDown(s))
+        input(.switchUp(s), after: .milliseconds(50))
+    }
+
+    /// The labels highlighted, in order, among `events`.
+    static func highlighted(_ events: [TimedEvent]) -> [String] {
+        events.compactMap { e in
+            guard case .highlighted(let h) = e.event else { return nil }
+            switch h {
+            case .element(let r): return r.label ?? "?"
+            case .group: return "group"
+            case .menuItem(let t): return "menu \(t)"
+            default: return "other"
+            }
+        }
+    }
+}
+
+extension DrivenApp {
+    /// The element of the current screen labelled `label`.
+    func element(_ label: String) -> ElementIndex? {
+        let s = session.currentScreen
+        return s.elements.indices.first { s.label(of: $0) == label }
+    }
+
+    /// What the cursor shows now, as `DrivenApp.highlighted` names it.
+    var highlight: String? {
+        guard let h = session.presentation.highlight else { return nil }
+        return Self.highlighted([TimedEvent(.highlighted(h), at: now)]).first
+    }
+
+    /// Auto scanning: lets time pass until the cursor is on `label` (an
+    /// element or a menu item `menu …`), entering the groups that hold it.
+    func scan(to label: String, limit: Interval = .seconds(60)) -> Bool {
+        let end = now + limit
+        while now < end {
+            if highlight == label { return true }
+            if session.presentation.highlight == nil {
+                // Scanning stopped (its loops were used up): a press starts it again.
+                press(.select)
+                continue
+            }
+            if case .group(let frame, _)? = session.presentation.highlight, let k = element(label),
+               frame.contains(session.currentScreen.frames[k].center) {
+                press(.select)
+                continue
+            }
+            advance(by: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Auto scanning, Tap Behavior Default: scans to `label`, selects it and
+    /// chooses Tap in the scanner menu.
+    func tap(_ label: String) -> Bool {
+        guard scan(to: label) else { return false }
+        press(.select)
+        guard scan(to: "menu Tap") else { return false }
+        press(.select)
+        return true
+    }
+}
