@@ -159,7 +159,10 @@ public struct JSONWriter {
 
     private var indent: String { Self.indents[min(depth, Self.maxIndentDepth)] }
 
-    private mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
     private mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     private mutating func beforeValue() {
@@ -203,8 +206,44 @@ public struct JSONWriter {
     public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" : "false") }
     public mutating func null() { beforeValue(); append("null") }
     /// A number; `null` when not finite (JSON has no infinity or NaN).
-    public mutating func number(_ v: Double) { beforeValue(); append(v.isFinite ? Self.number(v) : "null") }
-    public mutating func number(_ v: Int64) { beforeValue(); append(String(v)) }
+    public mutating func number(_ v: Double) {
+        beforeValue()
+        // Whole numbers (most points and sizes) are written digit by digit,
+        // as `Point.format` spells them, without making a `String`.
+        if v == v.rounded() && abs(v) < 1e15 { appendDigits(Int64(v)) } else { append(v.isFinite ? Self.number(v) : "null") }
+    }
+    public mutating func number(_ v: Int64) { beforeValue(); appendDigits(v) }
+
+    /// `v` in decimal, as `String(v)` spells it.
+    private mutating func appendDigits(_ v: Int64) {
+        if v < 0 { append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[23 - count] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+                count += 1
+            } while m > 0
+            bytes.append(contentsOf: d[(24 - count)...])
+        }
+    }
+
+    /// Makes room for `count` bytes of output up front.
+    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+
+    /// Ends a document's line (JSON Lines, or a whole document's last line).
+    public mutating func endLine() {
+        precondition(needsComma.isEmpty, "a line ends between documents")
+        append(0x0A)
+    }
+
+    /// Forgets what was written (after the caller took `bytes`), keeping the room.
+    public mutating func removeAll() {
+        precondition(needsComma.isEmpty, "only whole documents are taken")
+        bytes.removeAll(keepingCapacity: true)
+    }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }
@@ -214,13 +253,19 @@ public struct JSONWriter {
     /// `s` as a string literal (`quote`), appended without a copy when
     /// nothing in it needs escaping.
     private mutating func appendQuoted(_ s: String) {
-        append(UInt8(ascii: "\""))
-        if Self.isClean(s) { append(s) } else {
-            var escaped = ""
-            Self.appendEscaped(s, to: &escaped)
-            append(escaped)
+        var s = s
+        let clean = s.withUTF8 { utf8 in
+            guard Self.isClean(utf8) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
-        append(UInt8(ascii: "\""))
+        if clean { return }
+        var escaped = "\""
+        Self.appendEscaped(s, to: &escaped)
+        escaped += "\""
+        append(escaped)
     }
 
     /// A number without a trailing `.0` when whole.
@@ -246,9 +291,14 @@ public struct JSONWriter {
     /// with `"`, `\` or a byte that may start a character unsafe on a
     /// terminal (U+2028/9 start with 0xE2 too); found without decoding.
     static func isClean(_ s: String) -> Bool {
-        s.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == 0x22 || $0 == 0x5C || TerminalText.mayStartUnsafe($0) }
-        } == true
+        var s = s
+        return s.withUTF8 { isClean($0) }
+    }
+
+    /// `isClean(_:)` over a string's UTF-8 bytes.
+    static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in utf8 where b == 0x22 || b == 0x5C || TerminalText.mayStartUnsafe(b) { return false }
+        return true
     }
 
     /// Appends `s` escaped for a JSON string (without the quotes) to `out`.

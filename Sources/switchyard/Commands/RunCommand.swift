@@ -101,17 +101,19 @@ struct RunCommand: Command {
         // Independent scenarios run in parallel; results are kept in input order.
         let runs = ParallelMap.map(Array(files.indices)) { [files, quiet, importOptions] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
-            var lines = ""
+            // Transcript lines are written into one buffer and handed on
+            // each 64 KiB: no `String` per line.
+            var lines = JSONWriter(compact: true)
             let (o, reads) = Self.execute(files[k], keepEvents: !quiet, options: importOptions) { e in
                 guard let stream else { return }
-                lines += TranscriptFormat.jsonLine(e, scenario: files[k]) + "\n"
-                if lines.utf8.count >= 1 << 16 {
-                    stream.write(lines, from: k)
-                    lines = ""
+                TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
+                if lines.bytes.count >= BufferedWriter.capacity {
+                    lines.bytes.withUnsafeBytes { stream.write($0, from: k) }
+                    lines.removeAll()
                 }
             }
             if let stream {
-                if !lines.isEmpty { stream.write(lines, from: k) }
+                if !lines.bytes.isEmpty { lines.bytes.withUnsafeBytes { stream.write($0, from: k) } }
                 stream.finish(k)
             }
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
@@ -133,8 +135,19 @@ struct RunCommand: Command {
                 // With several technologies, each event's line names the one that caused it.
                 let mixed = r.technologies.count > 1
                 if !quiet {
-                    Output.out("── \(file)\n")
-                    for e in events { Output.out("  " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
+                    // One string per 64 KiB of lines, not three per line.
+                    var text = "── \(file)\n"
+                    text.reserveCapacity(BufferedWriter.capacity + 4096)
+                    for e in events {
+                        text += "  "
+                        text += TranscriptFormat.textLine(e, showingTechnology: mixed)
+                        text += "\n"
+                        if text.utf8.count >= BufferedWriter.capacity {
+                            Output.out(text)
+                            text.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    Output.out(text)
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")
