@@ -33,13 +33,23 @@ public struct JSONDocument: Sendable {
         public var offset: UInt32
         /// Index of the first node after this value (and its children).
         public var next: UInt32
-        /// String or number index for scalars; child count for containers.
+        /// A string's length in bytes between its quotes as written, or, when
+        /// it has escapes, `JSONDocument.escapedFlag` | its index in the
+        /// decoded strings; a number's index in `numbers`; a container's
+        /// child count.
         public var payload: UInt32
     }
 
     public internal(set) var nodes: [Node] = []
-    public internal(set) var strings: [String] = []
+    /// The strings written with escapes, decoded. A string without escapes
+    /// is read from the text when asked for (`string(_:)`), so parsing makes
+    /// no `String` at all for most strings, keys included.
+    var escapedStrings: [String] = []
     public internal(set) var numbers: [Double] = []
+
+    /// Set in a string node's payload when the string is in `escapedStrings`
+    /// (texts are at most `Limits.maximumFileBytes`, far below this bit).
+    static let escapedFlag: UInt32 = 1 << 31
     /// The text, kept to turn offsets into line and column.
     public let text: [UInt8]
 
@@ -77,7 +87,87 @@ public struct JSONDocument: Sendable {
     public func kind(_ i: Int) -> Kind { nodes[i].kind }
 
     public func string(_ i: Int) -> String? {
-        nodes[i].kind == .string ? strings[Int(nodes[i].payload)] : nil
+        let node = nodes[i]
+        guard node.kind == .string else { return nil }
+        if node.payload & Self.escapedFlag != 0 { return escapedStrings[Int(node.payload & ~Self.escapedFlag)] }
+        let start = Int(node.offset) + 1
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + Int(node.payload))]), as: UTF8.self) }
+    }
+
+    /// Whether the string at node `i` is `name`, compared as bytes without
+    /// making a `String` (a string written with escapes is decoded first).
+    /// - Parameters:
+    ///   - i: a node; false when it is not a string.
+    ///   - name: the UTF-8 bytes of the name.
+    public func string(_ i: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[i]
+        guard node.kind == .string else { return false }
+        if node.payload & Self.escapedFlag != 0 {
+            return escapedStrings[Int(node.payload & ~Self.escapedFlag)].utf8.elementsEqual(name)
+        }
+        guard Int(node.payload) == name.count else { return false }
+        let start = Int(node.offset) + 1
+        return text.withUnsafeBufferPointer { t in
+            name.count == 0 || memcmp(t.baseAddress! + start, name.baseAddress!, name.count) == 0
+        }
+    }
+
+    /// The index in `keys` of the name the string at node `i` spells (an
+    /// object's member name), or nil when it is none of them.
+    public func index(of i: Int, in keys: JSONKeys) -> Int? {
+        keys.utf8.withUnsafeBufferPointer { all in
+            for (k, range) in keys.ranges.enumerated() where string(i, equals: UnsafeBufferPointer(rebasing: all[range])) { return k }
+            return nil
+        }
+    }
+
+    /// The value node of the first member of object `i` named `name`.
+    public func member(_ i: Int, named name: String) -> Int? {
+        precondition(nodes[i].kind == .object)
+        var name = name
+        return name.withUTF8 { bytes in
+            for (key, value) in memberNodes(i) where string(key, equals: bytes) { return value }
+            return nil
+        }
+    }
+
+    /// The (key node, value node) members of object `i`, in text order,
+    /// without an array.
+    public func memberNodes(_ i: Int) -> MemberNodes {
+        precondition(nodes[i].kind == .object)
+        return MemberNodes(nodes: nodes, cursor: i + 1, end: Int(nodes[i].next))
+    }
+
+    /// The element nodes of array `i`, in text order, without an array.
+    public func elementNodes(_ i: Int) -> ElementNodes {
+        precondition(nodes[i].kind == .array)
+        return ElementNodes(nodes: nodes, cursor: i + 1, end: Int(nodes[i].next))
+    }
+
+    /// An object's members on the tape: (key node, value node) pairs.
+    public struct MemberNodes: Sequence, IteratorProtocol {
+        let nodes: [Node]
+        var cursor: Int
+        let end: Int
+        public mutating func next() -> (key: Int, value: Int)? {
+            guard cursor < end else { return nil }
+            let key = cursor
+            cursor = Int(nodes[key + 1].next)
+            return (key, key + 1)
+        }
+    }
+
+    /// An array's elements on the tape.
+    public struct ElementNodes: Sequence, IteratorProtocol {
+        let nodes: [Node]
+        var cursor: Int
+        let end: Int
+        public mutating func next() -> Int? {
+            guard cursor < end else { return nil }
+            let element = cursor
+            cursor = Int(nodes[element].next)
+            return element
+        }
     }
 
     public func number(_ i: Int) -> Double? {
@@ -127,7 +217,7 @@ public struct JSONDocument: Sendable {
         var c = i + 1
         let end = Int(nodes[i].next)
         while c < end {
-            let key = strings[Int(nodes[c].payload)]
+            let key = string(c)!
             let value = c + 1
             out.append((key, value))
             c = Int(nodes[value].next)
@@ -253,6 +343,10 @@ struct JSONParser {
         if bytes.count >= UInt32.max { throw fail("file too large (4 GiB limit)", at: 0) }
         // Skip a UTF-8 byte order mark.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        // Room for the nodes up front: growing the tape by doubling copied
+        // it and faulted in fresh pages each time. Screen models run 6 to 7
+        // bytes a node; denser texts still grow as before.
+        doc.nodes.reserveCapacity(bytes.count / 6 + 16)
         var stack: [Frame] = []
         skipWhitespace()
         try parseValueStart(&doc, &stack)
@@ -372,6 +466,8 @@ struct JSONParser {
         let value: Double
         if let whole = Self.smallInteger(bytes[start..<i]) {
             value = whole  // fast path: most numbers in screen models are whole points
+        } else if let short = Self.shortDecimal(bytes[start..<i]) {
+            value = short
         } else {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             guard let v = Double(text), v.isFinite else { throw fail("number out of range", at: start) }
@@ -397,32 +493,71 @@ struct JSONParser {
         return Double(negative ? -v : v)
     }
 
+    /// The value of a decimal without exponent of at most 15 digits
+    /// (`-12.25`), exactly as `Double(_:)` reads it: the digits as a whole
+    /// number below 2^53 divided by a power of ten up to 10^15, both exact,
+    /// so the one division rounds correctly (Clinger's fast path).
+    static func shortDecimal<C: Collection>(_ text: C) -> Double? where C.Element == UInt8, C.Index == Int {
+        var k = text.startIndex
+        var negative = false
+        if k < text.endIndex, text[k] == 0x2D { negative = true; k += 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = -1
+        while k < text.endIndex {
+            let b = text[k]
+            if b == 0x2E, fraction < 0 {
+                fraction = 0
+            } else if b >= 0x30 && b <= 0x39 {
+                mantissa = mantissa * 10 + Int64(b - 0x30)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                guard digits <= 15 else { return nil }
+            } else {
+                return nil
+            }
+            k += 1
+        }
+        guard fraction > 0 else { return nil }
+        let v = Double(mantissa) / powersOfTen[fraction]
+        return negative ? -v : v
+    }
+
+    /// 10^0 … 10^15, each exact in a `Double`.
+    static let powersOfTen: [Double] = (0...15).map { n in (0..<n).reduce(1.0) { r, _ in r * 10 } }
+
     private mutating func parseString(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
         let start = i
-        i += 1
-        var scalars: [UInt8]? = nil
-        var runStart = i
+        i = Self.plainEnd(bytes, from: i + 1)
+        guard i < bytes.count else { throw fail("unterminated string", at: start) }
+        if bytes[i] == 0x22 {
+            // No escapes: the node points into the text; no `String` is made.
+            doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(i - start - 1)))
+            i += 1
+            return
+        }
+        var scalars: [UInt8] = []
+        var runStart = start + 1
         while true {
             guard i < bytes.count else { throw fail("unterminated string", at: start) }
             let b = bytes[i]
             if b == 0x22 { break }
             if b < 0x20 { throw fail("control character in string; write it as an escape such as \\n") }
             if b == 0x5C {
-                if scalars == nil { scalars = [] }
-                scalars!.append(contentsOf: bytes[runStart..<i])
+                scalars.append(contentsOf: bytes[runStart..<i])
                 i += 1
                 guard i < bytes.count else { throw fail("unterminated escape in string") }
                 let e = bytes[i]
                 i += 1
                 switch e {
-                case 0x22: scalars!.append(0x22)
-                case 0x5C: scalars!.append(0x5C)
-                case 0x2F: scalars!.append(0x2F)
-                case 0x62: scalars!.append(0x08)
-                case 0x66: scalars!.append(0x0C)
-                case 0x6E: scalars!.append(0x0A)
-                case 0x72: scalars!.append(0x0D)
-                case 0x74: scalars!.append(0x09)
+                case 0x22: scalars.append(0x22)
+                case 0x5C: scalars.append(0x5C)
+                case 0x2F: scalars.append(0x2F)
+                case 0x62: scalars.append(0x08)
+                case 0x66: scalars.append(0x0C)
+                case 0x6E: scalars.append(0x0A)
+                case 0x72: scalars.append(0x0D)
+                case 0x74: scalars.append(0x09)
                 case 0x75:
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
@@ -437,25 +572,51 @@ struct JSONParser {
                     } else if (0xDC00...0xDFFF).contains(code) {
                         throw fail("unpaired surrogate in \\u escape")
                     }
-                    scalars!.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
+                    scalars.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
                 default:
                     throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in string", at: i - 2)
                 }
                 runStart = i
+                i = Self.plainEnd(bytes, from: i)
                 continue
             }
             i += 1
         }
-        let value: String
-        if var s = scalars {
-            s.append(contentsOf: bytes[runStart..<i])
-            value = String(decoding: s, as: UTF8.self)
-        } else {
-            value = String(decoding: bytes[runStart..<i], as: UTF8.self)
-        }
+        scalars.append(contentsOf: bytes[runStart..<i])
         i += 1
-        doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(doc.strings.count)))
-        doc.strings.append(value)
+        doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1),
+                               payload: JSONDocument.escapedFlag | UInt32(doc.escapedStrings.count)))
+        doc.escapedStrings.append(String(decoding: scalars, as: UTF8.self))
+    }
+
+    /// The offset of the first byte at or after `from` that ends a run of
+    /// plain string bytes: a quote, a backslash or a control character
+    /// (below 0x20); `bytes.count` when there is none. Eight bytes at a
+    /// time: in each 64-bit word, a byte that is zero after XOR with the
+    /// quote (or backslash), or below 0x20, sets its high bit
+    /// (`(w - 0x01…) & ~w & 0x80…`); bytes above the lowest flagged one may
+    /// be flagged falsely, so only the lowest is taken.
+    static func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var k = from
+        let n = bytes.count
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while k + 8 <= n {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w) & high
+                if found != 0 { return k + found.trailingZeroBitCount / 8 }
+                k += 8
+            }
+        }
+        while k < n {
+            let b = bytes[k]
+            if b == 0x22 || b == 0x5C || b < 0x20 { return k }
+            k += 1
+        }
+        return n
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
