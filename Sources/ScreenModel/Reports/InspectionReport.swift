@@ -148,8 +148,12 @@ public struct InspectionReport: Sendable {
     // MARK: - JSON
 
     /// The report as one JSON document.
-    public func json() -> String {
+    public func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
+
+    /// `json()` as UTF-8 bytes, without copying the document into a `String`.
+    public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
+        w.reserveCapacity(160 * order.stops.count + 4096)
         w.openObject()
         w.key("app"); w.string(app.name)
         w.key("screen"); w.string(screen.name)
@@ -161,10 +165,11 @@ public struct InspectionReport: Sendable {
             w.openObject(inline: true)
             w.key("number"); w.number(Int64(n + 1))
             w.key("path"); w.string(paths.path(of: i))
-            if let l = screen.label(of: i) { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
+            let (label, traits, value) = screen.labelTraitsValue(of: i)
+            if let l = label { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
             if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
-            w.key("traits"); w.strings(screen.traits(of: i).traits.map(\.rawValue))
-            if let v = screen.value(of: i) { w.key("value"); w.string(v) }
+            w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            if let v = value { w.key("value"); w.string(v) }
             let f = screen.frames[i]
             w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
             w.closeObject()
@@ -197,6 +202,7 @@ public struct InspectionReport: Sendable {
         w.key("groups"); w.number(Int64(groupCount))
         w.closeObject()
         w.closeObject()
-        return w.text + "\n"
+        w.endLine()
+        return w.bytes
     }
 }
