@@ -91,7 +91,8 @@ enum InspectBench {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let report = InspectionReport(app: app, screen: app.screens[0], technology: .switchControl)
                     let order = milliseconds(since: start)
-                    let outputBytes = json ? report.jsonBytes().count : report.text().utf8.count
+                    var outputBytes = 0
+                    if json { report.writeJSON { outputBytes += $0.count } } else { outputBytes = report.text().utf8.count }
                     let ms = milliseconds(since: start)
                     let inputMB = Double(bytes.count) / 1e6
                     let outputMB = Double(outputBytes) / 1e6

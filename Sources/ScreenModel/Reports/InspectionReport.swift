@@ -152,8 +152,18 @@ public struct InspectionReport: Sendable {
 
     /// `json()` as UTF-8 bytes, without copying the document into a `String`.
     public func jsonBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        writeJSON { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// `json()` handed to `write` in pieces of about 64 KiB, in order, so
+    /// that a report of a million stops is never held whole.
+    /// - Parameter write: takes each piece (valid only during the call).
+    public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
+        let piece = 1 << 16
         var w = JSONWriter()
-        w.reserveCapacity(160 * order.stops.count + 4096)
+        w.reserveCapacity(piece + 4096)
         w.openObject()
         w.key("app"); w.string(app.name)
         w.key("screen"); w.string(screen.name)
@@ -173,6 +183,7 @@ public struct InspectionReport: Sendable {
             let f = screen.frames[i]
             w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
             w.closeObject()
+            if w.bytes.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("groups"); w.openArray()
@@ -194,6 +205,7 @@ public struct InspectionReport: Sendable {
             }
             w.closeArray()
             w.closeObject()
+            if w.bytes.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("counts"); w.openObject(inline: true)
@@ -203,6 +215,6 @@ public struct InspectionReport: Sendable {
         w.closeObject()
         w.closeObject()
         w.endLine()
-        return w.bytes
+        w.drain(write)
     }
 }

@@ -23,8 +23,8 @@ enum Output {
 
     /// Appends `bytes` (UTF-8) to standard output; a large piece goes out
     /// without a copy.
-    static func out(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { b in standardOutput.withLock { $0.write(b) } }
+    static func out(_ bytes: UnsafeRawBufferPointer) {
+        standardOutput.withLock { $0.write(bytes) }
     }
 
     /// Writes what standard output has buffered.
