@@ -307,6 +307,11 @@ struct JSONParser {
     /// Valid only during `JSONDocument.init`.
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
+    /// The tape being written, moved into the document at the end (the
+    /// parser's own arrays, not the document's through an `inout`).
+    var nodes: [JSONDocument.Node] = []
+    var numbers: [Double] = []
+    var escapedStrings: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -315,6 +320,7 @@ struct JSONParser {
         return JSONSyntaxError(line: p.line, column: p.column, message: message)
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
@@ -346,10 +352,10 @@ struct JSONParser {
         // Room for the nodes up front: growing the tape by doubling copied
         // it and faulted in fresh pages each time. Screen models run 6 to 7
         // bytes a node; denser texts still grow as before.
-        doc.nodes.reserveCapacity(bytes.count / 6 + 16)
+        nodes.reserveCapacity(bytes.count / 6 + 16)
         var stack: [Frame] = []
         skipWhitespace()
-        try parseValueStart(&doc, &stack)
+        try parseValueStart(&stack)
         while !stack.isEmpty {
             skipWhitespace()
             let top = stack.count - 1
@@ -365,8 +371,8 @@ struct JSONParser {
                 if b == close {
                     i += 1
                     let frame = stack.removeLast()
-                    doc.nodes[frame.node].next = UInt32(doc.nodes.count)
-                    doc.nodes[frame.node].payload = frame.count
+                    nodes[frame.node].next = UInt32(nodes.count)
+                    nodes[frame.node].payload = frame.count
                     continue
                 }
                 guard b == 0x2C else {
@@ -376,20 +382,23 @@ struct JSONParser {
                 skipWhitespace()
             }
             if stack[top].isObject {
-                try parseKey(&doc)
+                try parseKey()
             }
             stack[top].count += 1
-            try parseValueStart(&doc, &stack)
+            try parseValueStart(&stack)
         }
         skipWhitespace()
         if i < bytes.count { throw fail("unexpected \(describeHere()) after the end of the document") }
+        doc.nodes = nodes
+        doc.numbers = numbers
+        doc.escapedStrings = escapedStrings
     }
 
-    private mutating func parseKey(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+    private mutating func parseKey() throws(JSONSyntaxError) {
         guard i < bytes.count, bytes[i] == 0x22 else {
             throw fail("expected a quoted member name, found \(describeHere())")
         }
-        try parseString(&doc)
+        try parseString()
         skipWhitespace()
         guard i < bytes.count, bytes[i] == 0x3A else { throw fail("expected ':' after the member name, found \(describeHere())") }
         i += 1
@@ -397,40 +406,40 @@ struct JSONParser {
     }
 
     /// Parses a scalar, or opens a container (pushing a frame and its first member).
-    private mutating func parseValueStart(_ doc: inout JSONDocument, _ stack: inout [Frame]) throws(JSONSyntaxError) {
+    private mutating func parseValueStart(_ stack: inout [Frame]) throws(JSONSyntaxError) {
         guard i < bytes.count else { throw fail("expected a value, found end of file") }
         let start = i
         switch bytes[i] {
         case 0x7B, 0x5B:
             let isObject = bytes[i] == 0x7B
-            let node = doc.nodes.count
-            doc.nodes.append(.init(kind: isObject ? .object : .array, offset: UInt32(start), next: 0, payload: 0))
+            let node = nodes.count
+            nodes.append(.init(kind: isObject ? .object : .array, offset: UInt32(start), next: 0, payload: 0))
             i += 1
             skipWhitespace()
             let close: UInt8 = isObject ? 0x7D : 0x5D
             if i < bytes.count && bytes[i] == close {
                 i += 1
-                doc.nodes[node].next = UInt32(doc.nodes.count)
+                nodes[node].next = UInt32(nodes.count)
                 return
             }
             // Members are parsed by the loop in `parse`, never by recursion.
             stack.append(Frame(node: node, isObject: isObject, count: 0, awaitingFirst: true))
         case 0x22:
-            try parseString(&doc)
+            try parseString()
         case 0x74:
-            try literal("true", .true, &doc)
+            try literal("true", .true)
         case 0x66:
-            try literal("false", .false, &doc)
+            try literal("false", .false)
         case 0x6E:
-            try literal("null", .null, &doc)
+            try literal("null", .null)
         case 0x2D, 0x30...0x39:
-            try parseNumber(&doc)
+            try parseNumber()
         default:
             throw fail("expected a value, found \(describeHere())")
         }
     }
 
-    private mutating func literal(_ word: String, _ kind: JSONDocument.Kind, _ doc: inout JSONDocument) throws(JSONSyntaxError) {
+    private mutating func literal(_ word: String, _ kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let start = i
         let w = Array(word.utf8)
         guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
@@ -441,40 +450,62 @@ struct JSONParser {
             throw fail("invalid literal '\(found)'; expected \(word)")
         }
         i += w.count
-        doc.nodes.append(.init(kind: kind, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: 0))
+        nodes.append(.init(kind: kind, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: 0))
     }
 
-    private mutating func parseNumber(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+    private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = i
-        if bytes[i] == 0x2D { i += 1 }
-        func digits(_ p: inout JSONParser) -> Int {
+        let negative = bytes[i] == 0x2D
+        if negative { i += 1 }
+        // The digits are checked and added up in one pass: whole numbers
+        // and decimals of at most 15 digits are then exact without reading
+        // the text again (`smallInteger`, `shortDecimal` give the same values).
+        var mantissa: Int64 = 0
+        var digitCount = 0
+        func digits(_ p: inout JSONParser, _ mantissa: inout Int64, _ count: inout Int) -> Int {
             let s = p.i
-            while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 { p.i += 1 }
+            while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 {
+                if count < 18 { mantissa = mantissa &* 10 &+ Int64(p.bytes[p.i] &- 0x30) }
+                count += 1
+                p.i += 1
+            }
             return p.i - s
         }
         guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { throw fail("expected a digit in number") }
-        if bytes[i] == 0x30 { i += 1 } else { _ = digits(&self) }
+        if bytes[i] == 0x30 {
+            i += 1
+            digitCount = 1
+        } else {
+            _ = digits(&self, &mantissa, &digitCount)
+        }
+        var fraction = 0
         if i < bytes.count, bytes[i] == 0x2E {
             i += 1
-            guard digits(&self) > 0 else { throw fail("expected a digit after '.' in number") }
+            fraction = digits(&self, &mantissa, &digitCount)
+            guard fraction > 0 else { throw fail("expected a digit after '.' in number") }
         }
+        var exponent = false
         if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
+            exponent = true
             i += 1
             if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
-            guard digits(&self) > 0 else { throw fail("expected a digit in the exponent") }
+            var ignored: Int64 = 0
+            var ignoredCount = 18
+            guard digits(&self, &ignored, &ignoredCount) > 0 else { throw fail("expected a digit in the exponent") }
         }
         let value: Double
-        if let whole = Self.smallInteger(bytes[start..<i]) {
-            value = whole  // fast path: most numbers in screen models are whole points
-        } else if let short = Self.shortDecimal(bytes[start..<i]) {
-            value = short
+        if !exponent && digitCount <= 15 && fraction == 0 {
+            value = Double(negative ? -mantissa : mantissa)  // most numbers in screen models are whole points
+        } else if !exponent && digitCount <= 15 {
+            let v = Double(mantissa) / Self.powersOfTen[fraction]
+            value = negative ? -v : v
         } else {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             guard let v = Double(text), v.isFinite else { throw fail("number out of range", at: start) }
             value = v
         }
-        doc.nodes.append(.init(kind: .number, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(doc.numbers.count)))
-        doc.numbers.append(value)
+        nodes.append(.init(kind: .number, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: UInt32(numbers.count)))
+        numbers.append(value)
     }
 
     /// The value of an optionally negative run of at most 15 digits, exactly.
@@ -526,13 +557,13 @@ struct JSONParser {
     /// 10^0 … 10^15, each exact in a `Double`.
     static let powersOfTen: [Double] = (0...15).map { n in (0..<n).reduce(1.0) { r, _ in r * 10 } }
 
-    private mutating func parseString(_ doc: inout JSONDocument) throws(JSONSyntaxError) {
+    private mutating func parseString() throws(JSONSyntaxError) {
         let start = i
         i = Self.plainEnd(bytes, from: i + 1)
         guard i < bytes.count else { throw fail("unterminated string", at: start) }
         if bytes[i] == 0x22 {
             // No escapes: the node points into the text; no `String` is made.
-            doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1), payload: UInt32(i - start - 1)))
+            nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: UInt32(i - start - 1)))
             i += 1
             return
         }
@@ -584,9 +615,9 @@ struct JSONParser {
         }
         scalars.append(contentsOf: bytes[runStart..<i])
         i += 1
-        doc.nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(doc.nodes.count + 1),
-                               payload: JSONDocument.escapedFlag | UInt32(doc.escapedStrings.count)))
-        doc.escapedStrings.append(String(decoding: scalars, as: UTF8.self))
+        nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(nodes.count + 1),
+                               payload: JSONDocument.escapedFlag | UInt32(escapedStrings.count)))
+        escapedStrings.append(String(decoding: scalars, as: UTF8.self))
     }
 
     /// The offset of the first byte at or after `from` that ends a run of
