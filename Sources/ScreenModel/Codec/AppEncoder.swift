@@ -310,22 +310,15 @@ public struct JSONWriter {
     }
 
     /// `isClean(_:)` over a string's UTF-8 bytes. Eight bytes at a time
-    /// while every byte is plain ASCII (0x20–0x7E, not `"` or `\`): in a
-    /// 64-bit word, a byte at or above 0x80, below 0x20, or equal to one of
-    /// those three after XOR (`(v - 0x01…) & ~v`) sets a high bit; from the
-    /// first such word on, bytes are checked one by one.
+    /// (`ByteWords`) while every byte is plain ASCII (0x20–0x7E, not `"` or
+    /// `\`); from the first word with any other byte, one by one.
     static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = 0
         let n = utf8.count
         if let base = utf8.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let high: UInt64 = 0x8080_8080_8080_8080
             while k + 8 <= n {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
-                let quote = w ^ (ones &* 0x22)
-                let backslash = w ^ (ones &* 0x5C)
-                let delete = w ^ (ones &* 0x7F)
-                let flagged = (w | (w &- ones &* 0x20) | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete) & high
+                let w = ByteWords.load(base, k)
+                let flagged = w & ByteWords.high | ByteWords.below(w, 0x20) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
                 if flagged != 0 { break }
                 k += 8
             }

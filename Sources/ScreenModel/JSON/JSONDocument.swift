@@ -623,21 +623,14 @@ struct JSONParser {
     /// The offset of the first byte at or after `from` that ends a run of
     /// plain string bytes: a quote, a backslash or a control character
     /// (below 0x20); `bytes.count` when there is none. Eight bytes at a
-    /// time: in each 64-bit word, a byte that is zero after XOR with the
-    /// quote (or backslash), or below 0x20, sets its high bit
-    /// (`(w - 0x01…) & ~w & 0x80…`); bytes above the lowest flagged one may
-    /// be flagged falsely, so only the lowest is taken.
+    /// time (`ByteWords`), taking the lowest match of a word.
     static func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var k = from
         let n = bytes.count
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let high: UInt64 = 0x8080_8080_8080_8080
             while k + 8 <= n {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
-                let quote = w ^ (ones &* 0x22)
-                let backslash = w ^ (ones &* 0x5C)
-                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w) & high
+                let w = ByteWords.load(base, k)
+                let found = ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.below(w, 0x20)
                 if found != 0 { return k + found.trailingZeroBitCount / 8 }
                 k += 8
             }
