@@ -43,6 +43,8 @@ fuzz: build-deps
 	SWIFT=$(SWIFT) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ARGS="$(FUZZ_ARGS)" FUZZ_SANITIZE=$(FUZZ_SANITIZE) ./scripts/fuzz.sh $(FUZZ_TARGETS)
 
 bench: test-deps
+	@# run-output times the release switchyard binary beside the bench tool.
+	$(SWIFT) build -c release --product switchyard
 	$(SWIFT) run -c release switchyard-bench
 
 build-deps:

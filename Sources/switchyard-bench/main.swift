@@ -8,6 +8,7 @@ let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
     ("appium-import", AppiumImportBench.run),
     ("inspect", InspectBench.run),
+    ("run-output", RunOutputBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
     ("voice-control", { [runVoiceControlBench()] }),
     ("keyboard", { [runKeyboardBench()] }),

@@ -12,11 +12,34 @@ public struct AppDecoder {
 
     static let appFields = ["$schema", "name", "description", "platform", "startScreen", "screens"]
     static let screenFields = ["title", "size", "layoutDirection", "root"]
-    static let elementFields = [
-        "label", "value", "hint", "identifier", "traits", "frame", "inputLabels", "customActions",
-        "activationPoint", "sortPriority", "hidden", "respondsToUserInteraction", "childBehavior",
-        "containerType", "accessibilityElements", "range", "onActivate", "scrollable", "contentOffset", "children",
-    ]
+    static let elementFields = ElementField.allCases.map(\.rawValue)
+
+    /// An element's fields, in the order of `elementFields`: a key on the
+    /// tape is matched to one of these by its bytes (`JSONKeys`).
+    enum ElementField: String, CaseIterable {
+        case label, value, hint, identifier, traits, frame, inputLabels, customActions
+        case activationPoint, sortPriority, hidden, respondsToUserInteraction, childBehavior
+        case containerType, accessibilityElements, range, onActivate, scrollable, contentOffset, children
+    }
+
+    /// `ElementField.allCases`, made once (`allCases` builds an array each time).
+    static let elementFieldList = ElementField.allCases
+    static let contentOffsetKey = elementFields.firstIndex(of: ElementField.contentOffset.rawValue)!
+    static let childrenKey = elementFields.firstIndex(of: ElementField.children.rawValue)!
+
+    static let appKeys = JSONKeys(appFields)
+    static let screenKeys = JSONKeys(screenFields)
+    static let elementKeys = JSONKeys(elementFields)
+    static let sizeKeys = JSONKeys(["width", "height"])
+    static let pointKeys = JSONKeys(["x", "y"])
+    static let rectKeys = JSONKeys(["x", "y", "width", "height"])
+    static let customActionKeys = JSONKeys(["name", "effects"])
+    static let rangeKeys = JSONKeys(["minimum", "maximum", "step", "format"])
+    /// Each effect kind's fields, `effect` first.
+    static let effectKeys: [String: JSONKeys] = fieldsByKindKeys()
+    static func fieldsByKindKeys() -> [String: JSONKeys] {
+        Reader.fieldsByKind.mapValues { JSONKeys(["effect"] + $0) }
+    }
 
     /// Decodes an app from JSON bytes.
     /// - Throws: `ScreenModelError` naming the file and the line/column or element path.
@@ -33,12 +56,49 @@ public struct AppDecoder {
     }
 }
 
-/// The members of one JSON object, in text order.
+/// The members of one JSON object whose names are all known (`JSONKeys`),
+/// each at most once: by name, and in text order. Kept inline, without an
+/// array per object.
 struct Fields {
-    var pairs: [(key: String, value: Int)]
-    subscript(_ key: String) -> Int? {
-        for p in pairs where p.key == key { return p.value }
-        return nil
+    /// Most names an object may know.
+    static let capacity = 24
+    let keys: JSONKeys
+    /// Per known name (its index in `keys`), the value node, or -1.
+    private var values = InlineArray<24, Int32>(repeating: -1)
+    /// The known names' indices in the order the text gives them.
+    private var order = InlineArray<24, UInt8>(repeating: 0)
+    /// How many members the object has.
+    private(set) var count = 0
+
+    init(keys: JSONKeys) {
+        precondition(keys.names.count <= Self.capacity)
+        self.keys = keys
+    }
+
+    /// Records the member named `keys.names[key]`; false when it was there already.
+    mutating func add(_ key: Int, value: Int) -> Bool {
+        guard values[key] < 0 else { return false }
+        values[key] = Int32(value)
+        order[count] = UInt8(key)
+        count += 1
+        return true
+    }
+
+    /// The value node of the member named `keys.names[key]`.
+    subscript(key key: Int) -> Int? {
+        let v = values[key]
+        return v < 0 ? nil : Int(v)
+    }
+
+    subscript(_ name: String) -> Int? {
+        guard let key = keys.index(of: name) else { preconditionFailure("'\(name)' is not a known field") }
+        return self[key: key]
+    }
+
+    /// The `n`th member in text order: its name's index in `keys`, and its value node.
+    func member(_ n: Int) -> (key: Int, value: Int) {
+        let key = Int(order[n])
+        return (key, Int(values[key]))
     }
 }
 
@@ -55,16 +115,18 @@ struct Reader {
         .wrongType(file: file, at: at(), expected: expected, found: doc.kind(i).noun)
     }
 
-    func object(_ i: Int, _ at: @autoclosure () -> String, known: [String]) throws(ScreenModelError) -> Fields {
+    func object(_ i: Int, _ at: @autoclosure () -> String, known: JSONKeys) throws(ScreenModelError) -> Fields {
         guard doc.kind(i) == .object else { throw wrongType(i, "an object", at()) }
-        let pairs = doc.members(i)
-        for (n, p) in pairs.enumerated() {
-            guard known.contains(p.key) else { throw .unknownField(file: file, at: at(), field: p.key, known: known) }
-            for q in pairs[..<n] where q.key == p.key {
-                throw .invalidValue(file: file, at: at(), message: "field '\(p.key)' appears twice")
+        var fields = Fields(keys: known)
+        for (keyNode, value) in doc.memberNodes(i) {
+            guard let key = doc.index(of: keyNode, in: known) else {
+                throw .unknownField(file: file, at: at(), field: doc.string(keyNode)!, known: known.names)
+            }
+            guard fields.add(key, value: value) else {
+                throw .invalidValue(file: file, at: at(), message: "field '\(known.names[key])' appears twice")
             }
         }
-        return Fields(pairs: pairs)
+        return fields
     }
 
     func string(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> String {
@@ -101,14 +163,15 @@ struct Reader {
         return b
     }
 
-    func array(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [Int] {
+    /// The element nodes of the array at `i`, without an array of them.
+    func arrayNodes(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> JSONDocument.ElementNodes {
         guard doc.kind(i) == .array else { throw wrongType(i, "an array", at()) }
-        return doc.elements(i)
+        return doc.elementNodes(i)
     }
 
     func strings(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [String] {
         var out: [String] = []
-        for (k, e) in try array(i, at()).enumerated() { out.append(try string(e, "\(at())[\(k)]")) }
+        for (k, e) in try arrayNodes(i, at()).enumerated() { out.append(try string(e, "\(at())[\(k)]")) }
         return out
     }
 
@@ -130,7 +193,7 @@ struct Reader {
     // MARK: - App
 
     mutating func app() throws(ScreenModelError) -> AppModel {
-        let top = try object(doc.root, "app", known: AppDecoder.appFields)
+        let top = try object(doc.root, "app", known: AppDecoder.appKeys)
         let name = try top["name"].map { i throws(ScreenModelError) in try string(i, "name") } ?? "App"
         let screensNode = try require(top, "screens", "app", "an object of screens by name")
         guard doc.kind(screensNode) == .object else { throw wrongType(screensNode, "an object of screens by name", "screens") }
@@ -154,11 +217,11 @@ struct Reader {
 
     mutating func screen(named name: String, _ i: Int) throws(ScreenModelError) -> Screen {
         let at = "screens.\(name)"
-        let f = try object(i, at, known: AppDecoder.screenFields)
+        let f = try object(i, at, known: AppDecoder.screenKeys)
         let title = try f["title"].map { k throws(ScreenModelError) in try string(k, "\(at).title") }
         var size: Rect? = nil
         if let k = f["size"] {
-            let s = try object(k, "\(at).size", known: ["width", "height"])
+            let s = try object(k, "\(at).size", known: AppDecoder.sizeKeys)
             let w = try extent(try require(s, "width", "\(at).size", "a number of points"), "\(at).size.width")
             let h = try extent(try require(s, "height", "\(at).size", "a number of points"), "\(at).size.height")
             guard w >= 0, h >= 0 else { throw .negativeFrameSize(file: file, at: "\(at).size", width: w, height: h) }
@@ -183,11 +246,16 @@ struct Reader {
             let index = table.count
             var e = Element()
             e.parent = parent
-            let childNodes = try fill(&e, from: node, at: "\(screenPath).\(Self.path(parent: parent, slot: slot, table: table, slots: slots))")
+            let children = try fill(&e, from: node, at: "\(screenPath).\(Self.path(parent: parent, slot: slot, table: table, slots: slots))")
             table.append(e)
             slots.append(slot)
             if let p = parent { table[p].children.append(index) }
-            for (n, c) in childNodes.enumerated().reversed() { work.append((c, index, n)) }
+            // The children go on the stack last first, so the first is taken next.
+            if let children {
+                let base = work.count
+                for (n, c) in children.enumerated() { work.append((c, index, n)) }
+                work[base...].reverse()
+            }
         }
         return table
     }
@@ -205,43 +273,44 @@ struct Reader {
     }
 
     /// Reads one element's fields, in text order; returns its children's JSON nodes.
-    func fill(_ e: inout Element, from i: Int, at: @autoclosure () -> String) throws(ScreenModelError) -> [Int] {
-        let f = try object(i, at(), known: AppDecoder.elementFields)
-        for (key, k) in f.pairs {
-            switch key {
-            case "label": e.label = try string(k, "\(at()).label")
-            case "value": e.value = try string(k, "\(at()).value")
-            case "hint": e.hint = try string(k, "\(at()).hint")
-            case "identifier":
+    func fill(_ e: inout Element, from i: Int, at: @autoclosure () -> String) throws(ScreenModelError) -> JSONDocument.ElementNodes? {
+        let f = try object(i, at(), known: AppDecoder.elementKeys)
+        for n in 0..<f.count {
+            let (key, k) = f.member(n)
+            switch AppDecoder.elementFieldList[key] {
+            case .label: e.label = try string(k, "\(at()).label")
+            case .value: e.value = try string(k, "\(at()).value")
+            case .hint: e.hint = try string(k, "\(at()).hint")
+            case .identifier:
                 let id = try string(k, "\(at()).identifier")
                 guard !id.isEmpty else { throw .invalidValue(file: file, at: "\(at()).identifier", message: "an identifier cannot be empty") }
                 e.identifier = id
-            case "traits":
+            case .traits:
                 var set: TraitSet = []
-                for (n, t) in try array(k, "\(at()).traits").enumerated() {
+                for (n, t) in try arrayNodes(k, "\(at()).traits").enumerated() {
                     let name = try string(t, "\(at()).traits[\(n)]")
                     guard let trait = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at()).traits[\(n)]", name: name) }
                     set.insert(TraitSet(trait))
                 }
                 e.traits = set
-            case "frame": e.frame = try rect(k, "\(at()).frame")
-            case "inputLabels": e.inputLabels = try strings(k, "\(at()).inputLabels")
-            case "customActions":
-                for (n, a) in try array(k, "\(at()).customActions").enumerated() {
+            case .frame: e.frame = try rect(k, "\(at()).frame")
+            case .inputLabels: e.inputLabels = try strings(k, "\(at()).inputLabels")
+            case .customActions:
+                for (n, a) in try arrayNodes(k, "\(at()).customActions").enumerated() {
                     func ap() -> String { "\(at()).customActions[\(n)]" }
-                    let af = try object(a, ap(), known: ["name", "effects"])
+                    let af = try object(a, ap(), known: AppDecoder.customActionKeys)
                     let name = try string(try require(af, "name", ap(), "the action's name"), "\(ap()).name")
                     guard !name.isEmpty else { throw .invalidValue(file: file, at: "\(ap()).name", message: "a custom action needs a non-empty name") }
                     let effects = try af["effects"].map { x throws(ScreenModelError) in try self.effects(x, "\(ap()).effects") } ?? []
                     e.customActions.append(CustomAction(name: name, effects: effects))
                 }
-            case "activationPoint": e.activationPoint = try point(k, "\(at()).activationPoint")
-            case "sortPriority": e.sortPriority = try number(k, "\(at()).sortPriority")
-            case "hidden": e.hidden = try bool(k, "\(at()).hidden")
-            case "respondsToUserInteraction": e.respondsToUserInteraction = try bool(k, "\(at()).respondsToUserInteraction")
-            case "childBehavior": e.childBehavior = try enumValue(k, "\(at()).childBehavior", ChildBehavior.allCases)
-            case "containerType": e.containerType = try enumValue(k, "\(at()).containerType", ContainerType.allCases)
-            case "accessibilityElements":
+            case .activationPoint: e.activationPoint = try point(k, "\(at()).activationPoint")
+            case .sortPriority: e.sortPriority = try number(k, "\(at()).sortPriority")
+            case .hidden: e.hidden = try bool(k, "\(at()).hidden")
+            case .respondsToUserInteraction: e.respondsToUserInteraction = try bool(k, "\(at()).respondsToUserInteraction")
+            case .childBehavior: e.childBehavior = try enumValue(k, "\(at()).childBehavior", ChildBehavior.allCases)
+            case .containerType: e.containerType = try enumValue(k, "\(at()).containerType", ContainerType.allCases)
+            case .accessibilityElements:
                 func here() -> String { "\(at()).accessibilityElements" }
                 let ids = try strings(k, here())
                 // A set, not `ids[..<n].contains`, which took minutes for 200,000 identifiers.
@@ -250,9 +319,9 @@ struct Reader {
                     throw .invalidValue(file: file, at: "\(here())[\(n)]", message: "identifier '\(id)' is listed twice")
                 }
                 e.accessibilityElements = ids
-            case "range":
+            case .range:
                 func here() -> String { "\(at()).range" }
-                let rf = try object(k, here(), known: ["minimum", "maximum", "step", "format"])
+                let rf = try object(k, here(), known: AppDecoder.rangeKeys)
                 let lo = try number(try require(rf, "minimum", here(), "a number"), "\(here()).minimum")
                 let hi = try number(try require(rf, "maximum", here(), "a number"), "\(here()).maximum")
                 let step = try number(try require(rf, "step", here(), "a number"), "\(here()).step")
@@ -263,11 +332,10 @@ struct Reader {
                     throw .invalidValue(file: file, at: "\(here()).format", message: "format must contain '{value}' exactly once")
                 }
                 e.range = ValueRange(minimum: lo, maximum: hi, step: step, format: format)
-            case "onActivate": e.onActivate = try effects(k, "\(at()).onActivate")
-            case "scrollable": e.scrollable = try bool(k, "\(at()).scrollable")
-            case "contentOffset": e.contentOffset = try point(k, "\(at()).contentOffset")
-            case "children": break
-            default: break  // `object` rejected unknown keys already
+            case .onActivate: e.onActivate = try effects(k, "\(at()).onActivate")
+            case .scrollable: e.scrollable = try bool(k, "\(at()).scrollable")
+            case .contentOffset: e.contentOffset = try point(k, "\(at()).contentOffset")
+            case .children: break
             }
         }
         if let r = e.range, let v = e.value {
@@ -279,22 +347,22 @@ struct Reader {
             }
         }
         if let r = e.range, e.value == nil { e.value = r.text(for: r.minimum) }
-        if f["contentOffset"] != nil && !e.scrollable {
+        if f[key: AppDecoder.contentOffsetKey] != nil && !e.scrollable {
             throw .invalidValue(file: file, at: "\(at()).contentOffset", message: "only a scrollable element has a content offset; add \"scrollable\": true or remove the offset")
         }
-        guard let c = f["children"] else { return [] }
-        return try array(c, "\(at()).children")
+        guard let c = f[key: AppDecoder.childrenKey] else { return nil }
+        return try arrayNodes(c, "\(at()).children")
     }
 
     func point(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Point {
-        let f = try object(i, at(), known: ["x", "y"])
+        let f = try object(i, at(), known: AppDecoder.pointKeys)
         return Point(
             x: try coordinate(try require(f, "x", at(), "a number"), "\(at()).x"),
             y: try coordinate(try require(f, "y", at(), "a number"), "\(at()).y"))
     }
 
     func rect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Rect {
-        let f = try object(i, at(), known: ["x", "y", "width", "height"])
+        let f = try object(i, at(), known: AppDecoder.rectKeys)
         let r = Rect(
             x: try coordinate(try require(f, "x", at(), "a number of points"), "\(at()).x"),
             y: try coordinate(try require(f, "y", at(), "a number of points"), "\(at()).y"),
@@ -308,7 +376,7 @@ struct Reader {
 
     func effects(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> [Effect] {
         var out: [Effect] = []
-        for (n, k) in try array(i, at()).enumerated() { out.append(try effect(k, "\(at())[\(n)]")) }
+        for (n, k) in try arrayNodes(i, at()).enumerated() { out.append(try effect(k, "\(at())[\(n)]")) }
         return out
     }
 
@@ -321,14 +389,15 @@ struct Reader {
 
     func effect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Effect {
         guard doc.kind(i) == .object else { throw wrongType(i, "an effect object such as {\"effect\": \"goTo\", \"screen\": \"detail\"}", at()) }
-        let raw = Fields(pairs: doc.members(i))
-        let kindNode = try require(raw, "effect", at(), "one of: \(Effect.kinds.joined(separator: ", "))")
+        guard let kindNode = doc.member(i, named: "effect") else {
+            throw .missingField(file: file, at: at(), field: "effect", expected: "one of: \(Effect.kinds.joined(separator: ", "))")
+        }
         let kind = try string(kindNode, "\(at()).effect")
-        guard let allowed = Self.fieldsByKind[kind] else {
+        guard let allowed = AppDecoder.effectKeys[kind] else {
             let hint = Suggestion.closest(to: kind, among: Effect.kinds).map { "did you mean '\($0)'? " } ?? ""
             throw .invalidValue(file: file, at: "\(at()).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
         }
-        let f = try object(i, at(), known: ["effect"] + allowed)
+        let f = try object(i, at(), known: allowed)
         func field(_ name: String, _ expected: String) throws(ScreenModelError) -> String {
             guard let k = f[name] else { throw .missingField(file: file, at: at(), field: name, expected: "\(expected) for effect '\(kind)'") }
             return try string(k, "\(at()).\(name)")

@@ -132,12 +132,15 @@ public struct JSONWriter {
     /// The document so far, UTF-8 (appending bytes is cheaper than
     /// appending to a `String`, a million elements deep in a report).
     public private(set) var bytes: [UInt8] = []
-    private var depth = 0
-    private var needsComma: [Bool] = []
-    private var inlineDepth: [Bool] = []
+    /// One byte per open container: `hasMember` once something is in it,
+    /// `onOneLine` when it is written inline (or everything is, `compact`).
+    private var open: [UInt8] = []
     private var afterKey = false
     /// One line, no spaces: `{"a":1,"b":[2,3]}`.
     private let compact: Bool
+
+    private static let hasMember: UInt8 = 1
+    private static let onOneLine: UInt8 = 2
 
     /// - Parameter compact: write everything on one line without spaces
     ///   (JSON Lines) instead of indented.
@@ -149,32 +152,42 @@ public struct JSONWriter {
     /// The document so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    private var inline: Bool { inlineDepth.last ?? false }
+    private var inline: Bool { (open.last ?? 0) & Self.onOneLine != 0 }
 
     /// Indentation stops growing here, so a tree 100,000 levels deep is
     /// written in linear space (2 spaces × depth per line would be quadratic).
     public static let maxIndentDepth = 64
 
-    private static let indents = (0...maxIndentDepth).map { String(repeating: "  ", count: $0) }
+    private mutating func appendIndent() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * min(open.count, Self.maxIndentDepth)))
+    }
 
-    private var indent: String { Self.indents[min(depth, Self.maxIndentDepth)] }
-
-    private mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    private mutating func append(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
     private mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
-        if let c = needsComma.last {
-            if c { append(inline && !compact ? ", " : ",") }
-            if !inline { append(0x0A); append(indent) }
-            needsComma[needsComma.count - 1] = true
+        guard let top = open.last else { return }
+        let oneLine = top & Self.onOneLine != 0
+        if top & Self.hasMember != 0 {
+            bytes.append(UInt8(ascii: ","))
+            if oneLine && !compact { bytes.append(UInt8(ascii: " ")) }
         }
+        if !oneLine { bytes.append(0x0A); appendIndent() }
+        open[open.count - 1] = top | Self.hasMember
     }
 
     public mutating func key(_ k: String) {
         beforeValue()
         appendQuoted(k)
-        append(compact ? ":" : ": ")
+        bytes.append(UInt8(ascii: ":"))
+        if !compact { bytes.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
@@ -185,26 +198,66 @@ public struct JSONWriter {
 
     private mutating func open(_ c: UInt8, _ isInline: Bool) {
         beforeValue()
-        append(c)
-        depth += 1
-        needsComma.append(false)
-        inlineDepth.append(isInline || inline || compact)
+        bytes.append(c)
+        open.append(isInline || inline || compact ? Self.onOneLine : 0)
     }
 
     private mutating func close(_ c: UInt8) {
-        depth -= 1
-        let had = needsComma.removeLast()
-        let wasInline = inlineDepth.removeLast()
-        if had && !wasInline { append(0x0A); append(indent) }
-        append(c)
+        let top = open.removeLast()
+        if top == Self.hasMember { bytes.append(0x0A); appendIndent() }
+        bytes.append(c)
     }
 
     public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
-    public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" : "false") }
-    public mutating func null() { beforeValue(); append("null") }
+    public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" as StaticString : "false") }
+    public mutating func null() { beforeValue(); append("null" as StaticString) }
     /// A number; `null` when not finite (JSON has no infinity or NaN).
-    public mutating func number(_ v: Double) { beforeValue(); append(v.isFinite ? Self.number(v) : "null") }
-    public mutating func number(_ v: Int64) { beforeValue(); append(String(v)) }
+    public mutating func number(_ v: Double) {
+        beforeValue()
+        // Whole numbers (most points and sizes) are written digit by digit,
+        // as `Point.format` spells them, without making a `String`.
+        if v == v.rounded() && abs(v) < 1e15 { appendDigits(Int64(v)) } else { append(v.isFinite ? Self.number(v) : "null") }
+    }
+    public mutating func number(_ v: Int64) { beforeValue(); appendDigits(v) }
+
+    /// `v` in decimal, as `String(v)` spells it.
+    private mutating func appendDigits(_ v: Int64) {
+        if v < 0 { append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[23 - count] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+                count += 1
+            } while m > 0
+            bytes.append(contentsOf: d[(24 - count)...])
+        }
+    }
+
+    /// Makes room for `count` bytes of output up front.
+    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+
+    /// Ends a document's line (JSON Lines, or a whole document's last line).
+    public mutating func endLine() {
+        precondition(open.isEmpty, "a line ends between documents")
+        append(0x0A)
+    }
+
+    /// Forgets what was written (after the caller took `bytes`), keeping the room.
+    public mutating func removeAll() {
+        precondition(open.isEmpty, "only whole documents are taken")
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands what is written so far to `body` and forgets it, keeping the
+    /// room: a long document streamed in pieces (the bytes given are a
+    /// prefix of the document, not a whole one).
+    public mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        bytes.withUnsafeBytes(body)
+        bytes.removeAll(keepingCapacity: true)
+    }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }
@@ -214,13 +267,19 @@ public struct JSONWriter {
     /// `s` as a string literal (`quote`), appended without a copy when
     /// nothing in it needs escaping.
     private mutating func appendQuoted(_ s: String) {
-        append(UInt8(ascii: "\""))
-        if Self.isClean(s) { append(s) } else {
-            var escaped = ""
-            Self.appendEscaped(s, to: &escaped)
-            append(escaped)
+        var s = s
+        let clean = s.withUTF8 { utf8 in
+            guard Self.isClean(utf8) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
-        append(UInt8(ascii: "\""))
+        if clean { return }
+        var escaped = "\""
+        Self.appendEscaped(s, to: &escaped)
+        escaped += "\""
+        append(escaped)
     }
 
     /// A number without a trailing `.0` when whole.
@@ -246,9 +305,30 @@ public struct JSONWriter {
     /// with `"`, `\` or a byte that may start a character unsafe on a
     /// terminal (U+2028/9 start with 0xE2 too); found without decoding.
     static func isClean(_ s: String) -> Bool {
-        s.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == 0x22 || $0 == 0x5C || TerminalText.mayStartUnsafe($0) }
-        } == true
+        var s = s
+        return s.withUTF8 { isClean($0) }
+    }
+
+    /// `isClean(_:)` over a string's UTF-8 bytes. Eight bytes at a time
+    /// (`ByteWords`) while every byte is plain ASCII (0x20–0x7E, not `"` or
+    /// `\`); from the first word with any other byte, one by one.
+    static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        let n = utf8.count
+        if let base = utf8.baseAddress {
+            while k + 8 <= n {
+                let w = ByteWords.load(base, k)
+                let flagged = w & ByteWords.high | ByteWords.below(w, 0x20) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
+                if flagged != 0 { break }
+                k += 8
+            }
+        }
+        while k < n {
+            let b = utf8[k]
+            if b == 0x22 || b == 0x5C || TerminalText.mayStartUnsafe(b) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Appends `s` escaped for a JSON string (without the quotes) to `out`.

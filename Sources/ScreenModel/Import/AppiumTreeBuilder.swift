@@ -115,15 +115,16 @@ final class AppiumTreeBuilder: XMLEventHandler {
         if let p = parent { table[p].children.append(index) }
         open.append(.element(index, tag: tag, line: line))
 
-        let type = AppiumElementType(a["type"] ?? tag)
-        let label = ImportText.nonEmpty(a["label"]) ?? ImportText.nonEmpty(a["name"])
+        let a = Attributes(tag: a, found: a.find(Self.attributeNames))
+        let type = AppiumElementType(a[.type] ?? tag)
+        let label = ImportText.nonEmpty(a[.label]) ?? ImportText.nonEmpty(a[.name])
         e.label = label
-        if let name = ImportText.nonEmpty(a["name"]), name != label { e.identifier = identifiers.claim(name) }
-        e.value = ImportText.nonEmpty(a["value"])
+        if let name = ImportText.nonEmpty(a[.name]), name != label { e.identifier = identifiers.claim(name) }
+        e.value = ImportText.nonEmpty(a[.value])
         e.frame = try frame(a, index)
 
         var listed: TraitSet = []
-        if let list = a["traits"] {
+        if let list = a[.traits] {
             for part in list.split(separator: ",") {
                 let name = part.trimmingCharacters(in: .whitespaces)
                 if name.isEmpty { continue }
@@ -132,17 +133,17 @@ final class AppiumTreeBuilder: XMLEventHandler {
             }
         }
         var traits = type.traits.union(listed)
-        if try bool(a, "enabled", index) == false { traits.insert(.notEnabled) }
-        if try bool(a, "selected", index) == true { traits.insert(.selected) }
+        if try bool(a, .enabled, index) == false { traits.insert(.notEnabled) }
+        if try bool(a, .selected, index) == true { traits.insert(.selected) }
         e.traits = traits
         // Inside a scrollable node, an invisible node wholly outside the
         // viewport is scrolled out, not hidden: scrolling brings it in.
         let viewport = parent.flatMap { childViewport[$0] }
         let scrolledOut = viewport.map { v in e.frame.map { !$0.shows(in: v) } ?? false } ?? false
-        e.hidden = try bool(a, "visible", index) == false && !scrolledOut
+        e.hidden = try bool(a, .visible, index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
-        var isElement = try bool(a, "accessible", index) ?? (type.isElement || listedInteractive)
+        var isElement = try bool(a, .accessible, index) ?? (type.isElement || listedInteractive)
         // WebKit reports links and buttons as containers of their text; the
         // technologies land on the link.
         let webContent = parent.map { childIsWebContent[$0] } ?? false
@@ -159,31 +160,65 @@ final class AppiumTreeBuilder: XMLEventHandler {
         table[index] = e
     }
 
-    private func frame(_ a: XMLAttributes, _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
-        let keys = ["x", "y", "width", "height"]
-        let present = keys.filter { a[$0] != nil }
-        if present.isEmpty { return nil }
-        guard present.count == keys.count else {
-            let missing = keys.filter { a[$0] == nil }
-            throw .invalidValue(file: file, at: path(i), message: "incomplete frame: has \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", "))")
+    /// The attributes the importer reads, each looked up once per tag.
+    private enum Attribute: Int, CaseIterable {
+        case type, label, name, value, x, y, width, height, traits, enabled, selected, visible, accessible
+    }
+    private static let attributeNames = JSONKeys(Attribute.allCases.map { "\($0)" })
+
+    /// One tag's attributes the importer reads (valid during its `startElement`).
+    private struct Attributes {
+        let tag: XMLAttributes
+        let found: InlineArray<16, Int8>
+        subscript(_ attribute: Attribute) -> String? {
+            let k = found[attribute.rawValue]
+            return k < 0 ? nil : tag.value(at: Int(k))
         }
-        var v: [Double] = []
-        for k in keys {
-            let s = a[k]!
-            guard let d = Double(Self.trimmingBlanks(s)), !d.isNaN else {
-                throw .invalidValue(file: file, at: "\(path(i)).\(k)", message: "'\(s)' is not a number of points")
-            }
-            let isSize = k == "width" || k == "height"
-            if let problem = isSize ? Limits.sizeProblem(d, written: "'\(s)'") : Limits.coordinateProblem(d, written: "'\(s)'") {
-                throw .invalidValue(file: file, at: "\(path(i)).\(k)", message: problem)
-            }
-            v.append(d)
-        }
-        guard v[2] >= 0, v[3] >= 0 else { throw .negativeFrameSize(file: file, at: path(i), width: v[2], height: v[3]) }
-        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    private func bool(_ a: XMLAttributes, _ key: String, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
+    private func frame(_ a: Attributes, _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
+        let keys: [Attribute] = [.x, .y, .width, .height]
+        if keys.allSatisfy({ a[$0] == nil }) { return nil }
+        guard keys.allSatisfy({ a[$0] != nil }) else {
+            let present = keys.filter { a[$0] != nil }.map { "\($0)" }
+            let missing = keys.filter { a[$0] == nil }.map { "\($0)" }
+            throw .invalidValue(file: file, at: path(i), message: "incomplete frame: has \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", "))")
+        }
+        var v = (0.0, 0.0, 0.0, 0.0)
+        for attribute in keys {
+            let s = a[attribute]!
+            guard let d = Self.number(s), !d.isNaN else {
+                throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: "'\(s)' is not a number of points")
+            }
+            let isSize = attribute == .width || attribute == .height
+            if let problem = isSize ? Limits.sizeProblem(d, written: "'\(s)'") : Limits.coordinateProblem(d, written: "'\(s)'") {
+                throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: problem)
+            }
+            switch attribute {
+            case .x: v.0 = d
+            case .y: v.1 = d
+            case .width: v.2 = d
+            default: v.3 = d
+            }
+        }
+        guard v.2 >= 0, v.3 >= 0 else { throw .negativeFrameSize(file: file, at: path(i), width: v.2, height: v.3) }
+        return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
+    }
+
+    /// A number attribute as `Double(_:)` reads it after trimming blanks;
+    /// whole numbers and short decimals (`390`, `12.5`) without making a
+    /// `Substring` or calling `strtod` (the JSON reader's exact fast paths).
+    private static func number(_ s: String) -> Double? {
+        var s = s
+        let fast = s.withUTF8 { u -> Double? in
+            // `-0` is left to `Double(_:)`, which keeps its sign.
+            if u.count >= 2 && u[0] == UInt8(ascii: "-") && u[1] == UInt8(ascii: "0") { return nil }
+            return JSONParser.smallInteger(u) ?? JSONParser.shortDecimal(u)
+        }
+        return fast ?? Double(trimmingBlanks(s))
+    }
+
+    private func bool(_ a: Attributes, _ key: Attribute, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
         guard let s = a[key] else { return nil }
         guard let b = ImportText.bool(s) else { throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false") }
         return b

@@ -29,6 +29,9 @@ enum ImportText {
     /// and WebDriverAgent write them; also `1`/`0`, `yes`/`no`, any case).
     /// - Returns: nil when `s` is none of them.
     static func bool(_ s: String) -> Bool? {
+        // As WebDriverAgent and UiAutomator write them, without lower-casing a copy.
+        if s == "true" { return true }
+        if s == "false" { return false }
         switch s.lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false

@@ -38,6 +38,33 @@ struct XMLAttributes {
         }
     }
 
+    /// Where the attributes named in `names` are among the tag's (by their
+    /// index in `names`; -1 for one the tag does not have), found in one
+    /// pass over the tag's attributes instead of one pass per name. Read
+    /// their values with `value(at:)`.
+    func find(_ names: JSONKeys) -> InlineArray<16, Int8> {
+        precondition(names.names.count <= 16 && count < Int(Int8.max))
+        var out = InlineArray<16, Int8>(repeating: -1)
+        guard let raw else { return out }
+        names.utf8.withUnsafeBufferPointer { all in
+            for k in 0..<count {
+                let a = raw + 5 * k
+                guard a[1] == nil, let local = a[0], a[3] != nil, a[4] != nil else { continue }
+                for (n, range) in names.ranges.enumerated() where Self.equal(local, UnsafeBufferPointer(rebasing: all[range])) {
+                    if out[n] < 0 { out[n] = Int8(k) }
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    /// The value of the `k`th attribute (as `find` gives it).
+    func value(at k: Int) -> String {
+        let a = raw! + 5 * k
+        return String(decoding: UnsafeBufferPointer(start: a[3]!, count: a[4]! - a[3]!), as: UTF8.self)
+    }
+
     /// Whether the NUL-terminated `c` spells `wanted`.
     private static func equal(_ c: UnsafePointer<xmlChar>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         for (i, b) in wanted.enumerated() where c[i] != b { return false }

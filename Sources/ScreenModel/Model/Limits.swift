@@ -33,16 +33,16 @@ public enum Limits {
     /// - Parameters:
     ///   - value: the number read.
     ///   - written: the number as the file writes it, quoted in the message.
-    public static func coordinateProblem(_ value: Double, written: String) -> String? {
+    public static func coordinateProblem(_ value: Double, written: @autoclosure () -> String) -> String? {
         guard !(value.isFinite && abs(value) <= maximumCoordinate) else { return nil }
-        return "\(written) is outside the coordinate limits; expected a number of points from -\(Point.format(maximumCoordinate)) to \(Point.format(maximumCoordinate))"
+        return "\(written()) is outside the coordinate limits; expected a number of points from -\(Point.format(maximumCoordinate)) to \(Point.format(maximumCoordinate))"
     }
 
     /// The problem with a width or height read from a file, or nil when it is
     /// from 0 to `maximumSize`; a negative size within the limits is the
     /// caller's own error (`negativeFrameSize`).
-    public static func sizeProblem(_ value: Double, written: String) -> String? {
+    public static func sizeProblem(_ value: Double, written: @autoclosure () -> String) -> String? {
         guard !(value.isFinite && value <= maximumSize && value >= -maximumSize) else { return nil }
-        return "\(written) is outside the size limits; expected a number of points from 0 to \(Point.format(maximumSize))"
+        return "\(written()) is outside the size limits; expected a number of points from 0 to \(Point.format(maximumSize))"
     }
 }

@@ -187,6 +187,23 @@ public struct Screen: Hashable, Sendable {
         return visibleDescendants(of: i).lazy.compactMap { self.elements[$0].value }.first
     }
 
+    /// `label(of:)`, `traits(of:)` and `value(of:)` at once, with one walk
+    /// of a combined element's descendants instead of three (a report that
+    /// shows all three for a million stops).
+    public func labelTraitsValue(of i: ElementIndex) -> (label: String?, traits: TraitSet, value: String?) {
+        let e = elements[i]
+        guard e.childBehavior == .combine else { return (e.label, e.traits, e.value) }
+        let descendants = visibleDescendants(of: i)
+        var label = e.label
+        if label == nil || label!.isEmpty {
+            let parts = descendants.compactMap { elements[$0].label }.filter { !$0.isEmpty }
+            label = parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+        let traits = descendants.reduce(e.traits) { $0.union(elements[$1].traits) }
+        let value = e.value ?? descendants.lazy.compactMap { self.elements[$0].value }.first
+        return (label, traits, value)
+    }
+
     /// The traits of `i`; a `combine` element also carries its descendants'.
     public func traits(of i: ElementIndex) -> TraitSet {
         let e = elements[i]

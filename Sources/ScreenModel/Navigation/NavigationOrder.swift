@@ -206,6 +206,9 @@ struct OrderBuilder {
     /// Explicit order as listed; otherwise priority (higher first), then rows.
     func ordered(_ members: [LevelMember], in c: ElementIndex) -> [LevelMember] {
         if screen.elements[c].accessibilityElements != nil { return members }
+        // One priority for the whole level (the usual case): no grouping,
+        // which hashed every member's key.
+        if let first = members.first, members.allSatisfy({ $0.priority == first.priority }) { return geometric(members) }
         var byPriority: [[Double]: [LevelMember]] = [:]
         for m in members { byPriority[m.priority, default: []].append(m) }
         var out: [LevelMember] = []

@@ -148,8 +148,22 @@ public struct InspectionReport: Sendable {
     // MARK: - JSON
 
     /// The report as one JSON document.
-    public func json() -> String {
+    public func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
+
+    /// `json()` as UTF-8 bytes, without copying the document into a `String`.
+    public func jsonBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        writeJSON { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// `json()` handed to `write` in pieces of about 64 KiB, in order, so
+    /// that a report of a million stops is never held whole.
+    /// - Parameter write: takes each piece (valid only during the call).
+    public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
+        let piece = 1 << 16
         var w = JSONWriter()
+        w.reserveCapacity(piece + 4096)
         w.openObject()
         w.key("app"); w.string(app.name)
         w.key("screen"); w.string(screen.name)
@@ -161,13 +175,15 @@ public struct InspectionReport: Sendable {
             w.openObject(inline: true)
             w.key("number"); w.number(Int64(n + 1))
             w.key("path"); w.string(paths.path(of: i))
-            if let l = screen.label(of: i) { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
+            let (label, traits, value) = screen.labelTraitsValue(of: i)
+            if let l = label { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
             if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
-            w.key("traits"); w.strings(screen.traits(of: i).traits.map(\.rawValue))
-            if let v = screen.value(of: i) { w.key("value"); w.string(v) }
+            w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            if let v = value { w.key("value"); w.string(v) }
             let f = screen.frames[i]
             w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
             w.closeObject()
+            if w.bytes.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("groups"); w.openArray()
@@ -189,6 +205,7 @@ public struct InspectionReport: Sendable {
             }
             w.closeArray()
             w.closeObject()
+            if w.bytes.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("counts"); w.openObject(inline: true)
@@ -197,6 +214,7 @@ public struct InspectionReport: Sendable {
         w.key("groups"); w.number(Int64(groupCount))
         w.closeObject()
         w.closeObject()
-        return w.text + "\n"
+        w.endLine()
+        w.drain(write)
     }
 }

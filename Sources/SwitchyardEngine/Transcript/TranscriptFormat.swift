@@ -14,6 +14,22 @@ public enum TranscriptFormat {
     /// - Returns: e.g. `{"time_us":1000000,"event":"highlighted","highlight":"element","element":{…}}`.
     public static func jsonLine(_ e: TimedEvent, scenario: String? = nil) -> String {
         var w = JSONWriter(compact: true)
+        write(e, scenario: scenario, into: &w)
+        return w.text
+    }
+
+    /// `jsonLine(_:scenario:)` and its newline, appended to `w` (a compact
+    /// writer), for a stream of lines written without a `String` each.
+    /// - Parameters:
+    ///   - e: the event.
+    ///   - scenario: the scenario file it came from, if named.
+    ///   - w: the writer; its `bytes` grow by one line.
+    public static func appendJSONLine(_ e: TimedEvent, scenario: String? = nil, to w: inout JSONWriter) {
+        write(e, scenario: scenario, into: &w)
+        w.endLine()
+    }
+
+    static func write(_ e: TimedEvent, scenario: String?, into w: inout JSONWriter) {
         w.openObject()
         if let scenario { w.key("scenario"); w.string(scenario) }
         w.key("time_us"); w.number(e.time.microseconds)
@@ -106,7 +122,6 @@ public enum TranscriptFormat {
         }
         if let t = e.technology { w.key("technology"); w.string(t.name) }
         w.closeObject()
-        return w.text
     }
 
     /// One readable line: the instant, then what happened. Labels, values

@@ -44,14 +44,17 @@ final class OrderedOutput: Sendable {
     /// Appends `text` for producer `k` (from any thread).
     func write(_ text: String, from k: Int) {
         var text = text
-        text.withUTF8 { bytes in
-            state.withLock { state in
-                if k == state.head {
-                    output.write(UnsafeRawBufferPointer(bytes))
-                } else {
-                    state.spools[k].memory.append(contentsOf: bytes)
-                    if state.spools[k].memory.count > Self.memoryLimit { spill(&state.spools[k]) }
-                }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), from: k) }
+    }
+
+    /// Appends `bytes` for producer `k` (from any thread).
+    func write(_ bytes: UnsafeRawBufferPointer, from k: Int) {
+        state.withLock { state in
+            if k == state.head {
+                output.write(bytes)
+            } else {
+                state.spools[k].memory.append(contentsOf: bytes)
+                if state.spools[k].memory.count > Self.memoryLimit { spill(&state.spools[k]) }
             }
         }
     }

@@ -21,6 +21,12 @@ enum Output {
         standardOutput.withLock { $0.write(s) }
     }
 
+    /// Appends `bytes` (UTF-8) to standard output; a large piece goes out
+    /// without a copy.
+    static func out(_ bytes: UnsafeRawBufferPointer) {
+        standardOutput.withLock { $0.write(bytes) }
+    }
+
     /// Writes what standard output has buffered.
     static func flush() {
         standardOutput.withLock { $0.flush() }

@@ -51,7 +51,7 @@ struct InspectCommand: Command {
         for (k, s) in screens.enumerated() {
             let report = InspectionReport(app: app, screen: s, technology: technology)
             if k > 0 && !json { Output.out("\n") }
-            Output.out(json ? report.json() : report.text())
+            if json { report.writeJSON { Output.out($0) } } else { Output.out(report.text()) }
         }
         return .success
     }

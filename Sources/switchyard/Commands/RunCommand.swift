@@ -55,19 +55,20 @@ struct RunCommand: Command {
 
     /// One scenario file's outcome.
     enum Outcome: Sendable {
-        /// The result, and its events when they are shown or written.
-        case ran(ScenarioResult, events: [TimedEvent])
+        /// The result, and its events' text lines when they are shown.
+        case ran(ScenarioResult, printed: String)
         /// What kept the file from running.
         case unusable([Diagnostic])
     }
 
     /// Reads, checks and runs one scenario file, handing each event to
-    /// `each` as it happens; keeps its events only when `keepEvents` (the
-    /// text report prints them in input order; without it, memory does not
-    /// grow with simulated time).
+    /// `each` as it happens; when `printing`, formats each event's text line
+    /// as it happens (the text report prints them in input order, after the
+    /// run; the lines, not the events, are kept; without it, memory does
+    /// not grow with simulated time).
     /// - Returns: the outcome, and the files the scenario names (its app and
     ///   settings, which no output may overwrite).
-    static func execute(_ file: String, keepEvents: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
+    static func execute(_ file: String, printing: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
         let read: String?
         do { read = try InputFile.text(file) } catch {
             return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics), [])
@@ -83,12 +84,17 @@ struct RunCommand: Command {
         let runner = ScenarioRunner(appProvider: appProvider(options))
         do {
             let prepared = try runner.prepare(text: text, file: file)
-            var events: [TimedEvent] = []
+            // With several technologies, each event's line names the one that caused it.
+            let mixed = prepared.scenario.technologies.count > 1
+            var printed = ""
             let result = runner.run(prepared) { e in
                 each(e)
-                if keepEvents { events.append(e) }
+                guard printing else { return }
+                printed += "  "
+                printed += TranscriptFormat.textLine(e, showingTechnology: mixed)
+                printed += "\n"
             }
-            return (.ran(result, events: events), reads)
+            return (.ran(result, printed: printed), reads)
         } catch {
             return (.unusable(error.diagnostics), reads)
         }
@@ -101,17 +107,19 @@ struct RunCommand: Command {
         // Independent scenarios run in parallel; results are kept in input order.
         let runs = ParallelMap.map(Array(files.indices)) { [files, quiet, importOptions] k -> (Outcome, Double, [String]) in
             let start = DispatchTime.now().uptimeNanoseconds
-            var lines = ""
-            let (o, reads) = Self.execute(files[k], keepEvents: !quiet, options: importOptions) { e in
+            // Transcript lines are written into one buffer and handed on
+            // each 64 KiB: no `String` per line.
+            var lines = JSONWriter(compact: true)
+            let (o, reads) = Self.execute(files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
-                lines += TranscriptFormat.jsonLine(e, scenario: files[k]) + "\n"
-                if lines.utf8.count >= 1 << 16 {
-                    stream.write(lines, from: k)
-                    lines = ""
+                TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
+                if lines.bytes.count >= BufferedWriter.capacity {
+                    lines.bytes.withUnsafeBytes { stream.write($0, from: k) }
+                    lines.removeAll()
                 }
             }
             if let stream {
-                if !lines.isEmpty { stream.write(lines, from: k) }
+                if !lines.bytes.isEmpty { lines.bytes.withUnsafeBytes { stream.write($0, from: k) } }
                 stream.finish(k)
             }
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
@@ -128,13 +136,13 @@ struct RunCommand: Command {
                 unusable += 1
                 Output.report(diagnostics)
                 Output.out("✗ \(file): could not run (see errors above)\n")
-            case .ran(let r, let events):
+            case .ran(let r, let printed):
                 if r.stopped != nil { unusable += 1 } else if r.passed { passed += 1 } else { failed += 1 }
                 // With several technologies, each event's line names the one that caused it.
                 let mixed = r.technologies.count > 1
                 if !quiet {
                     Output.out("── \(file)\n")
-                    for e in events { Output.out("  " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
+                    Output.out(printed)
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")

@@ -1,0 +1,30 @@
+/// Eight bytes of a buffer at a time, as one 64-bit word: the bit tricks
+/// that find a byte of interest in a word without a loop over its bytes
+/// (the JSON reader's string runs, the JSON writer's clean-string check).
+/// In each result a byte's high bit is set when the byte matches; above the
+/// lowest match a byte may be flagged falsely (a borrow), so a caller takes
+/// the lowest match (`trailingZeroBitCount / 8`) or goes on byte by byte.
+enum ByteWords {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `base + offset`, the first in the lowest bits.
+    @inline(__always)
+    static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bits of the bytes of `w` equal to `byte` (zero after XOR:
+    /// `(v - 0x01…) & ~v`).
+    @inline(__always)
+    static func equal(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = w ^ (ones &* UInt64(byte))
+        return (v &- ones) & ~v & high
+    }
+
+    /// The high bits of the bytes of `w` below `limit` (at most 0x80).
+    @inline(__always)
+    static func below(_ w: UInt64, _ limit: UInt8) -> UInt64 {
+        (w &- ones &* UInt64(limit)) & ~w & high
+    }
+}
