@@ -195,13 +195,18 @@ public final class AccessibilityBus {
     /// Asks the bus to route AT-SPI event signals of `interface` to us
     /// (`org.a11y.atspi.Event.Object`, `…Event.Window`).
     public func addMatch(interface: String) throws(DesktopAppError) {
+        try addMatch(rule: "type='signal',interface='\(interface)'")
+    }
+
+    /// Routes the signals that match `rule` (D-Bus match rule syntax) to us.
+    public func addMatch(rule: String) throws(DesktopAppError) {
         var error = DBusError()
         dbus_error_init(&error)
-        dbus_bus_add_match(connection, "type='signal',interface='\(interface)'", &error)
+        dbus_bus_add_match(connection, rule, &error)
         if dbus_error_is_set(&error) != 0 {
             let text = Self.text(error)
             dbus_error_free(&error)
-            throw .call("AddMatch \(interface)", text)
+            throw .call("AddMatch \(rule)", text)
         }
     }
 

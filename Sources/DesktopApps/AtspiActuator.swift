@@ -6,14 +6,14 @@ import SwitchyardEngine
 ///
 /// | engine event | AT-SPI |
 /// |---|---|
-/// | `activated` (a tap, Space, "tap …") | `Action.DoAction(0)`; an item or tab without actions: its parent's `Selection.SelectChild(index)`; a text field: `Component.GrabFocus` |
+/// | `activated` (a tap, Space, "tap …") | `Action.DoAction(0)`; an item or tab without actions: its parent's `Selection.SelectChild(index)` when the parent has that interface; a text field: `Component.GrabFocus` |
 /// | `customActionPerformed` | `Action.DoAction(k)`, `k` the action of that name |
 /// | `valueChanged` of an adjustable | `Value.CurrentValue` set |
 /// | `valueChanged` of a text field (typed text) | `EditableText.SetTextContents` |
 /// | `focused`, `textEditingBegan` (Full Keyboard Access) | `Component.GrabFocus` |
 ///
 /// GTK performs a click on its idle loop: a call returns at once, and what
-/// it changed comes back as events (`AtspiWatch`), then a new snapshot.
+/// it changed comes back as events, then a new snapshot (`LiveDesktopApp`).
 public struct AtspiActuator {
     public let bus: AccessibilityBus
 
@@ -38,7 +38,9 @@ public struct AtspiActuator {
             if !snapshot.actions[k].isEmpty {
                 return [BusCall(o.bus, o.path, AtspiPaths.action, "DoAction", [.int32(0)])]
             }
-            if let n = snapshot.nodes[k], let parent = snapshot.parentPaths[k] {
+            // Only a parent that implements Selection is asked (GTK warns otherwise).
+            if let n = snapshot.nodes[k], let parent = snapshot.parentPaths[k],
+               snapshot.nodes.contains(where: { $0?.object.path == parent && $0?.interfaces.contains(AtspiPaths.selection) == true }) {
                 return [BusCall(o.bus, parent, AtspiPaths.selection, "SelectChild", [.int32(Int32(clamping: n.indexInParent))])]
             }
             return []

@@ -1,3 +1,4 @@
+import Diagnostics
 import InputDevices
 import SwitchyardEngine
 
@@ -24,9 +25,12 @@ public final class AtspiAdapter: InputAdapter {
         self.app = app
     }
 
-    /// Not made from device options: `live --atspi` builds it with the app.
+    /// Not made from device options: a running app is opened by name
+    /// (`LiveDesktopApp.open`), and `live --atspi` passes it to `init(app:)`.
+    /// - Throws: always, saying so (the registry does not list this adapter).
     public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> AtspiAdapter {
-        throw .invalidFile([DesktopAppError.noWindow(app: "atspi adapter: use live --atspi APP").diagnostics[0]])
+        throw .invalidFile([Diagnostic(.error, "the \(kind) adapter drives a running app: open it with 'switchyard live --atspi NAME'",
+                                       at: SourceLocation(file: "switchyard live"))])
     }
 
     public func discover() throws(InputDeviceError) -> [DiscoveredDevice] { [] }
@@ -51,17 +55,23 @@ public final class AtspiAdapter: InputAdapter {
         lastNow = now
         let real = now.microseconds + clock.epochMicroseconds
         app.takeEvents(now: real)
+        if app.hasQuit { return [] }
         do {
             guard let update = try app.refreshIfDue(now: real) else { return [] }
             return [TimedInput(.screenReplaced(update), at: now)]
         } catch {
+            // Kept as a warning; the app is read again at its next event.
             warnings.append(.invalidFile(error.diagnostics))
             if warnings.count > 16 { warnings.removeFirst() }
             return []
         }
     }
 
-    public var isFinished: Bool { !app.reader.bus.isConnected }
+    /// Finished when the app quit (it left the bus) or the bus went away.
+    public var isFinished: Bool { app.hasQuit || !app.reader.bus.isConnected }
+
+    /// The app quitting ends the session, whatever else is plugged in.
+    public var finishEndsSession: Bool { true }
 
     public func stop() {}
 

@@ -37,9 +37,27 @@ public final class LiveDesktopApp {
         self.app = app
         self.window = window
         try reader.listen()
+        // The bus daemon says when the app's connection goes away.
+        try reader.bus.addMatch(rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+                                + "member='NameOwnerChanged',arg0='\(app.bus)'")
         snapshot = try reader.snapshot(app, window: window)
         _ = reader.bus.signals()
     }
+
+    /// Connects to the session's accessibility bus and reads the app
+    /// `name` (its accessible name, or its pid), or its window titled
+    /// `window`: what `inspect --atspi`, `live --atspi` and scenarios'
+    /// `app atspi` open.
+    /// - Throws: `DesktopAppError`: no session or accessibility bus (what to
+    ///   install, which variable is missing), no such app (the apps there
+    ///   are), no such window (its windows).
+    public static func open(_ name: String, window: String? = nil) throws(DesktopAppError) -> LiveDesktopApp {
+        let reader = try AtspiReader()
+        return try LiveDesktopApp(reader: reader, app: try reader.app(name), window: window)
+    }
+
+    /// Whether the app left the bus (it quit, or crashed): its bus name lost its owner.
+    public private(set) var hasQuit = false
 
     /// The screen showing now.
     public var screen: Screen { snapshot.screen }
@@ -54,11 +72,16 @@ public final class LiveDesktopApp {
         if failures.count > 16 { failures.removeFirst(failures.count - 16) }
     }
 
-    /// Takes the bus's signals; true when one came from this app.
+    /// Takes the bus's signals; true when one came from this app. Notes
+    /// when the app left the bus (`hasQuit`).
     /// - Parameter now: the real time, in microseconds (`CLOCK_MONOTONIC`).
     @discardableResult
     public func takeEvents(now: Int64) -> Bool {
-        let mine = reader.bus.signals().contains { $0.sender == app.bus }
+        let signals = reader.bus.signals()
+        if signals.contains(where: { $0.member == "NameOwnerChanged" && $0.arguments.first?.string == app.bus && $0.arguments.last?.string == "" }) {
+            hasQuit = true
+        }
+        let mine = signals.contains { $0.sender == app.bus }
         if mine {
             if firstEvent == nil { firstEvent = now }
             lastEvent = now

@@ -60,8 +60,14 @@ public final class ToolProcess {
     /// Reads standard output until it contains `text`.
     /// - Returns: false when `timeoutMilliseconds` pass with no new output, or the tool ended first.
     public func waitForOutput(containing text: String, timeoutMilliseconds: Int32 = 10_000) -> Bool {
-        while !stdout.contains(text) {
-            guard outOpen, readSome(timeoutMilliseconds: timeoutMilliseconds) else { return stdout.contains(text) }
+        waitForOutput(timeoutMilliseconds: timeoutMilliseconds) { $0.contains(text) }
+    }
+
+    /// Reads standard output until `done` holds for all of it so far.
+    /// - Returns: false when `timeoutMilliseconds` pass with no new output, or the tool ended first.
+    public func waitForOutput(timeoutMilliseconds: Int32 = 10_000, until done: (String) -> Bool) -> Bool {
+        while !done(stdout) {
+            guard outOpen, readSome(timeoutMilliseconds: timeoutMilliseconds) else { return done(stdout) }
         }
         return true
     }

@@ -288,6 +288,7 @@ import Testing
         + "  scan-report   scan-time reports for every screen model in a folder: HTML with heat maps, JSON, an index\n"
         + "  audit         check every screen for switch, keyboard and voice access: findings as text, JSON or SARIF\n"
         + "  devices       list input devices and the profile each one gets\n"
+        + "  apps          list the accessible desktop apps (AT-SPI): name, pid, windows\n"
         + "  live          drive a screen model with a switch, keyboard, game controller or typed utterances, in real time\n"
         + "  record        record a device's events to an evemu file\n"
         + "  replay        run a recording (evemu, with typed utterances) headlessly and print the transcript\n"

@@ -10,7 +10,7 @@ import Testing
     static let commandNames = Tool.commands.map { $0.name }
 
     @Test func theToolListsEveryCommandOnce() {
-        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "scan-report", "audit", "devices", "live", "record", "replay"])
+        #expect(Self.commandNames == ["demo", "run", "inspect", "overlay", "bench", "tune", "scan-report", "audit", "devices", "apps", "live", "record", "replay"])
     }
 
     @Test(arguments: commandNames)
@@ -32,14 +32,15 @@ import Testing
     static let unknownOptionErrors: [String: String] = [
         "demo": "switchyard demo: error: unknown option '--bogus'; expected one of: --quiet",
         "run": "switchyard run: error: unknown option '--bogus'; expected one of: --app-format, --density, --junit, --quiet, --transcript",
-        "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --density, --format, --screen, --technology",
+        "inspect": "switchyard inspect: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --atspi, --density, --format, --screen, --technology, --window",
         "overlay": "switchyard overlay: error: unknown option '--bogus'; expected one of: --app-format, --columns, --density, --focus, --focus-style, --grid, --names, --numbers, --png, --rows, --scale, --screen, --svg, --zoom",
         "bench": "switchyard bench: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --compare, --density, --format, --html, --screen, --settings, --simulate, --svg, --technology, --user, --weights",
         "tune": "switchyard tune: error: unknown option '--bogus'; expected one of: --app-format, --density, --miss-rate, --press-length, --reaction-time, --screen, --settings, --technology, --user, --weights",
         "scan-report": "switchyard scan-report: error: unknown option '--bogus'; expected one of: --app-format, --density, --output, --settings, --skip, --technology, --user",
         "audit": "switchyard audit: error: unknown option '--bogus'; expected one of: --all-screens, --app-format, --budget, --density, --fail-on, --format, --screen, --skip",
         "devices": "switchyard devices: error: unknown option '--bogus'; expected one of: --all, --gamecontrollerdb, --profile, --profiles",
-        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --app-format, --density, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript",
+        "apps": "switchyard apps: error: unknown option '--bogus'; expected one of: --format",
+        "live": "switchyard live: error: unknown option '--bogus'; expected one of: --app, --app-format, --atspi, --density, --device, --gamecontrollerdb, --keyboard-bindings, --no-grab, --profile, --profiles, --record, --settings, --technology, --transcript, --window",
         "record": "switchyard record: error: unknown option '--bogus'; expected one of: --device, --duration, --grab, --out, --profiles",
         "replay": "switchyard replay: error: unknown option '--bogus'; expected one of: --app, --app-format, --density, --format, --gamecontrollerdb, --keyboard-bindings, --profile, --profiles, --settings, --technology, --transcript",
     ]

@@ -24,14 +24,14 @@ import Testing
         let r = try switchyard(["inspect", Self.android, "--density", density])
         #expect(r.status == 0)
         #expect(r.stderr == "")
-        #expect(r.stdout.hasPrefix("com.android.settings — screen \"android-settings-network_1080x2088\", 411.43×795.43 pt, left to right\n"))
+        #expect(r.stdout.hasPrefix("com.android.settings — screen \"android-settings-network_1080x2088\", 411.43×795.43 dp, left to right\n"))
         #expect(r.stdout.hasSuffix("Counts: 57 elements, 10 stops, 2 groups\n"))
     }
 
     @Test func densityChangesTheFrames() throws {
         let r = try switchyard(["inspect", Self.dump, "--density", "3"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("com.example.shop — screen \"uiautomator-dump-sign-in_1080x2400\", 360×800 pt, left to right\n"))
+        #expect(r.stdout.hasPrefix("com.example.shop — screen \"uiautomator-dump-sign-in_1080x2400\", 360×800 dp, left to right\n"))
         #expect(r.stdout.contains("  1  (no label)  button  #com.example.shop:id/back  {0, 21, 49×49}\n"))
     }
 

@@ -11,11 +11,12 @@ enum ElementRules {
     static func targetSize(_ f: ScreenFacts) -> [Finding] {
         let platform = f.app.platform
         let minimum = AuditSettings.minimumTarget(on: platform)
-        let (unit, source): (String, String)
+        let unit = platform.unit
+        let source: String
         switch platform {
-        case .iOS: (unit, source) = ("pt", "Apple's Human Interface Guidelines")
-        case .android: (unit, source) = ("dp", "Material Design")
-        case .linux: (unit, source) = ("px", "WCAG 2.2 Target Size (Minimum)")
+        case .iOS: source = "Apple's Human Interface Guidelines"
+        case .android: source = "Material Design"
+        case .linux: source = "WCAG 2.2 Target Size (Minimum)"
         }
         let screen = f.screen.size
         var out: [Finding] = []

@@ -319,4 +319,14 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     case iOS = "ios"
     case android = "android"
     case linux = "linux"
+
+    /// The unit of the platform's frames: points on iOS, density-independent
+    /// pixels on Android (imports convert to them), pixels on a Linux desktop.
+    public var unit: String {
+        switch self {
+        case .iOS: return "pt"
+        case .android: return "dp"
+        case .linux: return "px"
+        }
+    }
 }

@@ -35,7 +35,7 @@ public struct InspectionReport: Sendable {
         }
         let numbers = stopNumbers()
         let title = screen.title.map { " (\($0))" } ?? ""
-        line("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) pt, \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
+        line("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) \(app.platform.unit), \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
         line("")
         line("Tree:")
         treeLines(numbers: numbers, line)

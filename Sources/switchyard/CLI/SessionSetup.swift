@@ -79,13 +79,14 @@ struct SessionSetup {
         }
     }
 
-    /// Loads the app and each settings file (with the reader of the
-    /// technology whose settings it holds) and makes the session.
+    /// Loads the app (unless `given`: a live app's snapshot) and each
+    /// settings file (with the reader of the technology whose settings it
+    /// holds) and makes the session.
     /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
     ///   (a settings file), or a diagnostic at the settings file for settings
     ///   that contradict each other or belong to a technology not in use.
-    func makeSession() throws -> Made {
-        let model = try (app == nil || app == "demo") ? DemoApp.load() : AppScreens.loadApp(app!, options: importOptions)
+    func makeSession(app given: AppModel? = nil) throws -> Made {
+        let model = try given ?? ((app == nil || app == "demo") ? DemoApp.load() : AppScreens.loadApp(app!, options: importOptions))
         var loaded: [Technology: (settings: TechnologySettings, file: String)] = [:]
         let files = settings.map { (path: $0, technology: nil as Technology?) } + (keyboardBindings.map { [($0, .fullKeyboardAccess)] } ?? [])
         for (path, given) in files {

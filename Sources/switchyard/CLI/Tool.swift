@@ -16,6 +16,7 @@ enum Tool {
         ScanReportCommand.self,
         AuditCommand.self,
         DevicesCommand.self,
+        AppsCommand.self,
         LiveCommand.self,
         RecordCommand.self,
         ReplayCommand.self,

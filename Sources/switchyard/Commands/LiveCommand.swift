@@ -1,3 +1,4 @@
+import DesktopApps
 import Foundation
 import Glibc
 import Diagnostics
@@ -14,11 +15,15 @@ struct LiveCommand: Command {
     static let name = "live"
     static let summary = "drive a screen model with a switch, keyboard, game controller or typed utterances, in real time"
     static let usage = """
-        usage: switchyard live [--app FILE|demo] [--technology NAME[,NAME…]] [--device PATH|auto|terminal]
+        usage: switchyard live [--app FILE|demo | --atspi NAME|PID [--window TITLE]] [--technology NAME[,NAME…]] [--device PATH|auto|terminal]
                                [--settings FILE]... [--keyboard-bindings FILE]
                                [--profile NAME] [--profiles DIR] [--gamecontrollerdb FILE]
                                [--transcript FILE] [--record FILE] [--no-grab]
         \(SessionSetup.usage)
+          --atspi       a running desktop app instead of a model, by name or pid (switchyard apps): its
+                        showing windows are the screen, the technologies' actions go to the app over AT-SPI,
+                        and its changes come back as new screens (docs/desktop-apps.md); no --record
+          --window      with --atspi: only the window with this title
           --device      auto (default; terminal for voice alone): every device with a profile, hotplug included;
                         /dev/input/eventN: that device only; terminal: this terminal's keys, a switch box
                         (Space = select, Enter or n = next, p = previous, q quits), a keyboard with
@@ -49,10 +54,15 @@ struct LiveCommand: Command {
     var transcript: String?
     var record: String?
     var grab: Bool
+    /// `--atspi`: a running desktop app's name or pid.
+    var atspi: String?
+    /// `--window`: its window's title.
+    var window: String?
 
     init(arguments args: [String]) throws(UsageError) {
         let a = try Arguments(args, command: Self.name,
-                              options: SessionSetup.options.union(["device", "profile", "profiles", "gamecontrollerdb", "transcript", "record"]), flags: ["no-grab"])
+                              options: SessionSetup.options.union(["device", "profile", "profiles", "gamecontrollerdb", "transcript", "record", "atspi", "window"]),
+                              flags: ["no-grab"])
         guard a.positionals.isEmpty else { throw UsageError(command: Self.name, message: "unexpected argument '\(a.positionals[0])'") }
         setup = try SessionSetup(a, command: Self.name)
         deviceOption = a.value("device")
@@ -62,6 +72,22 @@ struct LiveCommand: Command {
         transcript = a.value("transcript")
         record = a.value("record")
         grab = !a.flags.contains("no-grab")
+        atspi = a.value("atspi")
+        window = a.value("window")
+    }
+
+    func validate() throws(UsageError) {
+        guard atspi != nil else {
+            if window != nil { throw UsageError(command: Self.name, message: "--window chooses a window of the app --atspi names; add --atspi NAME") }
+            return
+        }
+        if let other = setup.app != nil ? "--app" : setup.importOptions.format != nil || setup.importOptions.density != nil ? "--app-format or --density" : nil {
+            throw UsageError(command: Self.name, message: "\(other) names an app file; --atspi drives a running app instead: give one of them")
+        }
+        if record != nil {
+            throw UsageError(command: Self.name, message: "--record cannot be used with --atspi: a replay runs without the app, "
+                             + "so the app's changes could not be replayed; use --transcript to keep the session's events")
+        }
     }
 
     /// Where the inputs come from: `--device`, else the terminal for Voice
@@ -83,7 +109,9 @@ struct LiveCommand: Command {
         let outputs = try Outputs([("--transcript", transcript), ("--record", record)],
                                   inputs: [profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
         defer { outputs.discard() }
-        let made = try setup.makeSession()
+        // A running app: its first snapshot is the session's app (one screen, replaced as the app changes).
+        let desktop = try atspi.map { name throws(DesktopAppError) in AtspiAdapter(app: try LiveDesktopApp.open(name, window: window)) }
+        let made = try setup.makeSession(app: desktop?.app.snapshot.appModel)
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
         // A terminal key holds its switch for the Hold Duration, so that every press counts.
@@ -103,6 +131,7 @@ struct LiveCommand: Command {
                                          at: SourceLocation(file: "switchyard \(Self.name)")))
             }
         }
+        if let desktop { adapters.append(desktop) }
         let clock = SessionClock.startingNow()
         let recording = record.map { _ in SessionRecording(clock: clock) }
         if let recording {
@@ -123,6 +152,8 @@ struct LiveCommand: Command {
         let signals = try SignalPipe()
         defer { signals.uninstall() }
         func output(_ events: [TimedEvent]) {
+            // The technologies' actions go to the running app first (taps, values, focus).
+            desktop?.perform(events)
             view.show(events, session: sink.session)
             for e in events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
             transcriptFile?.flush()
@@ -145,7 +176,7 @@ struct LiveCommand: Command {
         }
         recording?.end(at: loop.endedAt)
         view.finish()
-        Output.err("switchyard live: \(exit); devices released")
+        Output.err("switchyard live: \(desktop?.app.hasQuit == true ? "the app quit" : exit.description); devices released")
         adapters.forEach(DevicesCommand.printWarnings)
         guard commit(outputs, recording) else { return .unusableInput }
         switch exit {
