@@ -45,7 +45,8 @@ fuzz: build-deps
 bench: test-deps
 	@# run-output times the release switchyard binary beside the bench tool.
 	$(SWIFT) build -c release --product switchyard
-	$(SWIFT) run -c release switchyard-bench
+	@# atspi-snapshot reads gtk3-widget-factory in the headless desktop session the tests use.
+	$(DESKTOP_SESSION) $(SWIFT) run -c release switchyard-bench
 
 build-deps:
 	@./scripts/install-debian-packages.sh $(BUILD_PACKAGES)

@@ -48,11 +48,6 @@ public struct AtspiSnapshot: Sendable {
         AppModel(name: app.name, startScreen: screen.name, screens: [screen], platform: .linux)
     }
 
-    /// The element standing for `object`, if it is on this screen.
-    public func element(for object: AtspiObject) -> ElementIndex? {
-        objects.firstIndex { $0 == object }
-    }
-
     /// What replaces `previous` on the engine's side: this screen, where each
     /// of its elements went (by object), and, when a modal closed, where
     /// focus returns (`opener`, when it is still here).
@@ -84,6 +79,8 @@ public final class AtspiReader {
     var roleNames = RoleNames()
     /// Whether event listeners were registered (the app's cache answers only then).
     private var listening = false
+    /// Direct connections to apps, by bus name (`connection(to:)`).
+    private var peers: [String: AccessibilityBus] = [:]
 
     /// The AT-SPI events a reader listens to: enough to see a tree change.
     public static let events = [
@@ -163,6 +160,20 @@ public final class AtspiReader {
         throw .appNotFound(name, known: all.map { a in a.pid.map { "\(a.name) (pid \($0))" } ?? a.name })
     }
 
+    /// Where calls to `app` go: straight to the app when its bridge offers
+    /// a peer-to-peer address (`GetApplicationBusAddress`; GTK's does), so
+    /// each call skips the bus daemon; else the bus. Asked once per app.
+    public func connection(to app: DesktopApp) -> AccessibilityBus {
+        if let p = peers[app.bus] { return p.isConnected ? p : bus }
+        var peer = bus
+        if let reply = try? bus.call(BusCall(app.bus, AtspiPaths.root, "org.a11y.atspi.Application", "GetApplicationBusAddress")),
+           let address = reply.first?.string, !address.isEmpty, let p = try? AccessibilityBus(peer: address) {
+            peer = p
+        }
+        peers[app.bus] = peer
+        return peer
+    }
+
     static func property(_ bus: String, _ path: String, _ interface: String, _ name: String) -> BusCall {
         BusCall(bus, path, AtspiPaths.properties, "Get", [.string(interface), .string(name)])
     }
@@ -176,7 +187,7 @@ public final class AtspiReader {
         var last: DesktopAppError? = nil
         for attempt in 0..<max(1, attempts) {
             do throws(DesktopAppError) {
-                let reply = try bus.call(BusCall(app.bus, AtspiPaths.cache, "org.a11y.atspi.Cache", "GetItems"))
+                let reply = try connection(to: app).call(BusCall(app.bus, AtspiPaths.cache, "org.a11y.atspi.Cache", "GetItems"))
                 guard let items = reply.first?.items else { throw DesktopAppError.unexpectedReply("GetItems of \(app.name)", expected: "a((so)(so)(so)iiassusau)") }
                 var out: [AtspiNode] = []
                 out.reserveCapacity(items.count)
@@ -200,6 +211,7 @@ public final class AtspiReader {
     /// states and interfaces), every level in one batch; the app caches
     /// them from then on.
     func completing(_ cached: [AtspiNode], app: DesktopApp) -> [AtspiNode] {
+        let bus = connection(to: app)
         var all = cached
         var known = Set(cached.map(\.object.path))
         var listed: [String: Int] = [:]
@@ -320,11 +332,9 @@ public final class AtspiReader {
             }
             stack.append(contentsOf: next.reversed())
         }
-        try fillDetails(&elements, nodes)
+        let actions = fillDetails(&elements, nodes, app: app)
         let screenName = modal?.name ?? windows.first { $0.states.isShowing }?.name ?? app.name
         let screen = Screen(name: screenName.isEmpty ? app.name : screenName, title: screenName, elements: elements)
-        var actions = Array(repeating: [String](), count: elements.count)
-        for (k, n) in nodes.enumerated() { if let n, let names = actionNames[n.object] { actions[k] = names } }
         return AtspiSnapshot(
             app: app, screen: screen, objects: nodes.map { $0?.object }, nodes: nodes, actions: actions, parentPaths: parentPaths,
             modal: modal?.object, focused: nodes.firstIndex { $0?.states.isFocused == true })
@@ -348,12 +358,10 @@ public final class AtspiReader {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    /// The actions read by the last `fillDetails`, by object.
-    private var actionNames: [AtspiObject: [String]] = [:]
-
     /// Extents for every element, and actions, values and text where the
     /// element has those interfaces: one batch of calls sent at once.
-    func fillDetails(_ elements: inout [Element], _ nodes: [AtspiNode?]) throws(DesktopAppError) {
+    /// - Returns: per element, its actions' names (action 0 activates it).
+    func fillDetails(_ elements: inout [Element], _ nodes: [AtspiNode?], app: DesktopApp) -> [[String]] {
         enum Ask { case extents, actions, value, text }
         var calls: [BusCall] = []
         var asks: [(ElementIndex, Ask)] = []
@@ -378,8 +386,8 @@ public final class AtspiReader {
                 asks.append((k, .text))
             }
         }
-        actionNames = [:]
-        let replies = bus.callAll(calls)
+        var actions = Array(repeating: [String](), count: elements.count)
+        let replies = connection(to: app).callAll(calls)
         for ((k, ask), reply) in zip(asks, replies) {
             guard case .success(let v) = reply else { continue }  // gone meanwhile: the next snapshot will tell
             switch ask {
@@ -389,7 +397,7 @@ public final class AtspiReader {
                 elements[k].frame = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
             case .actions:
                 let names = (v.first?.items ?? []).compactMap { $0.items?.first?.string }
-                if let o = nodes[k]?.object { actionNames[o] = names }
+                actions[k] = names
                 elements[k].customActions = names.dropFirst().filter { !$0.isEmpty }.map { CustomAction(name: $0, effects: []) }
                 if !names.isEmpty, elements[k].traits.isEmpty, elements[k].label != nil { elements[k].traits = .button }
             case .value:
@@ -413,5 +421,6 @@ public final class AtspiReader {
                 if let s = v.first?.string, !s.isEmpty { elements[k].value = s }
             }
         }
+        return actions
     }
 }

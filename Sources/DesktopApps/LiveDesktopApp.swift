@@ -67,7 +67,7 @@ public final class LiveDesktopApp {
         for e in events {
             if case .activated(let r?, _) = e.event, snapshot.objects.indices.contains(r.index) { lastActed = snapshot.objects[r.index] }
         }
-        let failed = AtspiActuator(bus: reader.bus).perform(events, in: snapshot)
+        let failed = AtspiActuator(bus: reader.connection(to: app)).perform(events, in: snapshot)
         failures += failed
         if failures.count > 16 { failures.removeFirst(failures.count - 16) }
     }

@@ -17,6 +17,8 @@ let available: [(String, () -> [String])] = [
     // and the testbed line of idle-cpu report "skipped").
     ("input-latency", InputLatencyBench.run),
     ("idle-cpu", IdleCPUBench.run),
+    // A running GTK app over AT-SPI; needs a desktop session (xvfb-run -a dbus-run-session --).
+    ("atspi-snapshot", DesktopSnapshotBench.run),
 ]
 
 let wanted = Array(CommandLine.arguments.dropFirst())

@@ -101,6 +101,7 @@ import Testing
             "docs/ARCHITECTURE.md: switchyard inspect --all-screens",
             "docs/audit.md: switchyard audit Examples/apps/audit-fails.json",
             "docs/audit.md: switchyard audit Examples --fail-on never --format sarif",
+            "docs/desktop-apps.md: switchyard overlay docs/desktop-apps/widget-factory.json --focus Left --focus-style switch-control --svg docs/desktop-apps/widget-factory-left.svg --png docs/desktop-apps/widget-factory-left.png",
             "docs/device-profiles.md: switchyard replay dev.evemu",
             "docs/device-profiles.md: switchyard devices --gamecontrollerdb gamecontrollerdb.txt",
             "docs/hardware.md: switchyard demo",
