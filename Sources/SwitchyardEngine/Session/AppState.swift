@@ -178,4 +178,11 @@ struct EventLog: Sendable {
     mutating func emit(_ e: Event) {
         events.append(TimedEvent(time: now, event: e, technology: source))
     }
+
+    /// Empties the buffer, keeping its capacity. (`removeAll(keepingCapacity:)`
+    /// goes through the generic `replaceSubrange`; a flush holds an event or
+    /// two, and removing them one by one is a few instructions each.)
+    mutating func clear() {
+        while !events.isEmpty { events.removeLast() }
+    }
 }

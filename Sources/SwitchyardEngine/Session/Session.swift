@@ -244,9 +244,10 @@ public struct Session: Sendable {
 
     /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
     mutating func flush(_ each: (TimedEvent) -> Void) {
-        guard !core.log.events.isEmpty else { return }
-        for e in core.log.events { each(e) }
-        core.log.events.removeAll(keepingCapacity: true)
+        let n = core.log.events.count
+        guard n != 0 else { return }
+        for i in 0..<n { each(core.log.events[i]) }
+        core.log.clear()
     }
 
     /// Drains the event buffer.

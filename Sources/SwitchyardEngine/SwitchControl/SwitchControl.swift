@@ -373,11 +373,16 @@ struct SwitchControl: AssistiveTechnology {
 
     /// The number of stops in level `level`'s scan: its members, then the
     /// exit (below the top level), then the menu button (Always Tap).
+    /// (Inlined, as are `stop(at:)` and `highlight(_:)`: called out of line
+    /// from a mutating method, each copied the whole technology, about 480
+    /// bytes, on every auto-scan step.)
+    @inline(__always)
     func count(_ level: Int) -> Int {
         settings.scanLength(members: order.groups[level].members.count, topLevel: level == 0, mode: mode)
     }
 
     /// What stands at cursor `c`.
+    @inline(__always)
     func stop(at c: ItemCursor) -> LevelStop {
         let members = order.groups[c.level].members
         let p = c.scan.position
@@ -389,6 +394,7 @@ struct SwitchControl: AssistiveTechnology {
     /// What the cursor shows at `c`. Every stop has a ref made for the
     /// current screen (`rebuildOrder`), so no screen is needed on this path
     /// (the hot path of auto scanning).
+    @inline(__always)
     func highlight(_ c: ItemCursor) -> Highlight {
         switch stop(at: c) {
         case .member(.stop(let k)):
