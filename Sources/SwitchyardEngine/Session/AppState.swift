@@ -175,7 +175,7 @@ struct EventLog: Sendable {
     /// The technology the session is calling into; it stamps what is emitted.
     var source: Technology? = nil
 
-    mutating func emit(_ e: Event) {
+    mutating func emit(_ e: consuming Event) {
         events.append(TimedEvent(time: now, event: e, technology: source))
     }
 

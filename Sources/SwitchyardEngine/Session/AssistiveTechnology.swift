@@ -67,6 +67,16 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         case .keyboard(let t): return t.description
         }
     }
+
+    /// The derived `==`, written out so that it inlines (`SwitchControlTimer.==`).
+    @inline(__always)
+    public static func == (a: TimerID, b: TimerID) -> Bool {
+        switch (a, b) {
+        case (.switchControl(let s), .switchControl(let t)): return s == t
+        case (.keyboard(let s), .keyboard(let t)): return s == t
+        case (.switchControl, _), (.keyboard, _): return false
+        }
+    }
 }
 
 /// What changed in the app after an action, as every technology hears it.
@@ -104,8 +114,10 @@ struct SessionCore: Sendable {
     /// The virtual now.
     var now: Instant { log.now }
 
-    /// Emits `event` at now.
-    mutating func emit(_ event: Event) { log.emit(event) }
+    /// Emits `event` at now. (Consuming: the event moves into the buffer;
+    /// borrowed, a highlight's `ElementRef` was retained and released once
+    /// more on every step.)
+    mutating func emit(_ event: consuming Event) { log.emit(event) }
 
     /// Schedules `timer` at `deadline`, replacing an earlier schedule of the same timer.
     @inline(__always)

@@ -244,9 +244,14 @@ public struct Session: Sendable {
 
     /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
     mutating func flush(_ each: (TimedEvent) -> Void) {
-        let n = core.log.events.count
-        guard n != 0 else { return }
-        for i in 0..<n { each(core.log.events[i]) }
+        guard !core.log.events.isEmpty else { return }
+        // Read through a constant: an element of `core.log.events` would be
+        // copied (retained and released) around each call of `each`, which
+        // the optimizer cannot prove leaves the buffer alone.
+        do {
+            let events = core.log.events
+            for i in events.indices { each(events[i]) }
+        }
         core.log.clear()
     }
 

@@ -62,6 +62,20 @@ public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
         case .moveRepeat(let i): return "moveRepeat(switch \(i))"
         }
     }
+
+    /// The derived `==`, written out so that it inlines: the queue and the
+    /// phase compare timers on every scan step, and the derived one is a call.
+    @inline(__always)
+    public static func == (a: SwitchControlTimer, b: SwitchControlTimer) -> Bool {
+        switch (a, b) {
+        case (.autoScanStep, .autoScanStep), (.dwell, .dwell), (.autoTap, .autoTap), (.sweepEnd, .sweepEnd), (.sweepStart, .sweepStart):
+            return true
+        case (.hold(let i), .hold(let j)), (.longPress(let i), .longPress(let j)), (.moveRepeat(let i), .moveRepeat(let j)):
+            return i == j
+        case (.autoScanStep, _), (.dwell, _), (.autoTap, _), (.sweepEnd, _), (.sweepStart, _), (.hold, _), (.longPress, _), (.moveRepeat, _):
+            return false
+        }
+    }
 }
 
 /// The phase of Switch Control's scanning state machine.
