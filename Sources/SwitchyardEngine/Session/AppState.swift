@@ -175,7 +175,14 @@ struct EventLog: Sendable {
     /// The technology the session is calling into; it stamps what is emitted.
     var source: Technology? = nil
 
-    mutating func emit(_ e: Event) {
+    mutating func emit(_ e: consuming Event) {
         events.append(TimedEvent(time: now, event: e, technology: source))
+    }
+
+    /// Empties the buffer, keeping its capacity. (`removeAll(keepingCapacity:)`
+    /// goes through the generic `replaceSubrange`; a flush holds an event or
+    /// two, and removing them one by one is a few instructions each.)
+    mutating func clear() {
+        while !events.isEmpty { events.removeLast() }
     }
 }

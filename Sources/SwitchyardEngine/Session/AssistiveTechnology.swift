@@ -30,6 +30,13 @@ protocol AssistiveTechnology: Sendable {
     /// A timer this technology scheduled is due; `core.now` is its deadline.
     mutating func fire(_ timer: TimerID, _ core: inout SessionCore)
 
+    /// `fire(_:_:)` for `timer`, then for the timers that fall due after it
+    /// while they are this technology's own (the queue's next, at or before
+    /// `limit`) and the app has not changed: the session would only hand them
+    /// back one by one. Implemented once, below; a requirement so that each
+    /// technology gets its own copy (specialised: `fire` called directly).
+    mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore)
+
     /// The app changed under it: a technology acted, a sheet closed, the
     /// screen changed or scrolled. Called on every active technology after
     /// the action that caused it, in order.
@@ -41,6 +48,29 @@ protocol AssistiveTechnology: Sendable {
 
     /// Adds what the technology shows now (cursor, menu, focus, overlay).
     func present(into presentation: inout Presentation)
+}
+
+extension AssistiveTechnology {
+    /// The most timers one `fireRun` fires: it bounds the events buffered
+    /// before the session hands them on.
+    static var longestRun: Int { 64 }
+
+    /// Auto scanning fires one timer per step, each scheduled by the last:
+    /// a run of them here costs one dispatch through the session (the array
+    /// of technologies, the existential's box, the witness) instead of one
+    /// per step. The order is the queue's, as in `Session.advance(to:)`; the
+    /// run stops before a timer of another technology, past `limit`, and
+    /// after a fire that changed the app (the session settles it first).
+    mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore) {
+        fire(timer, &core)
+        var fired = 1
+        while fired < Self.longestRun, core.pendingChange == nil,
+              let due = core.timers.popDue(upTo: limit, ownedBy: technology) {
+            if due.deadline > core.now { core.log.now = due.deadline }
+            fire(due.timer, &core)
+            fired += 1
+        }
+    }
 }
 
 /// A timer in the session's one queue, typed by the technology that owns it.
@@ -65,6 +95,16 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .switchControl(let t): return t.description
         case .keyboard(let t): return t.description
+        }
+    }
+
+    /// The derived `==`, written out so that it inlines (`SwitchControlTimer.==`).
+    @inline(__always)
+    public static func == (a: TimerID, b: TimerID) -> Bool {
+        switch (a, b) {
+        case (.switchControl(let s), .switchControl(let t)): return s == t
+        case (.keyboard(let s), .keyboard(let t)): return s == t
+        case (.switchControl, _), (.keyboard, _): return false
         }
     }
 }
@@ -104,8 +144,10 @@ struct SessionCore: Sendable {
     /// The virtual now.
     var now: Instant { log.now }
 
-    /// Emits `event` at now.
-    mutating func emit(_ event: Event) { log.emit(event) }
+    /// Emits `event` at now. (Consuming: the event moves into the buffer;
+    /// borrowed, a highlight's `ElementRef` was retained and released once
+    /// more on every step.)
+    mutating func emit(_ event: consuming Event) { log.emit(event) }
 
     /// Schedules `timer` at `deadline`, replacing an earlier schedule of the same timer.
     @inline(__always)

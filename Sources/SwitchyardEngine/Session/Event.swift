@@ -132,6 +132,11 @@ public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Something the session did, as the user would see or hear it.
+///
+/// The cases with payloads larger than a highlight's are `indirect` (boxed):
+/// an event is copied into the session's buffer and out to its reader on
+/// every auto-scan step, and an `Input` or an `Overlay` inline made every
+/// event 122 bytes where a highlight needs 49.
 public enum Event: Hashable, Sendable {
     /// A new screen is showing (start, go to, back, present, dismiss).
     case screenChanged(screen: String)
@@ -146,23 +151,23 @@ public enum Event: Hashable, Sendable {
     case menuHidden
     /// A tap: on an element at its activation point, or in point mode at the
     /// chosen point (element nil when the point hits nothing).
-    case activated(ElementRef?, at: Point)
+    indirect case activated(ElementRef?, at: Point)
     /// A custom action ran.
-    case customActionPerformed(ElementRef, name: String)
+    indirect case customActionPerformed(ElementRef, name: String)
     /// An element's value changed.
-    case valueChanged(ElementRef, value: String?)
+    indirect case valueChanged(ElementRef, value: String?)
     /// An element's traits changed.
-    case traitsChanged(ElementRef, traits: TraitSet)
+    indirect case traitsChanged(ElementRef, traits: TraitSet)
     /// An announcement was posted.
     case announced(String)
     /// After a sheet was dismissed, the highlight returned to the element that presented it.
     case focusRestored(ElementRef)
     /// A scroll container moved its content one page towards `direction`.
-    case scrolled(ElementRef, direction: ScrollDirection)
+    indirect case scrolled(ElementRef, direction: ScrollDirection)
     /// Scanning stopped and the cursor hid (loops used up). Any switch press restarts it.
     case scanningStopped(reason: String)
     /// An input was ignored, and why.
-    case inputIgnored(Input, reason: IgnoreReason)
+    indirect case inputIgnored(Input, reason: IgnoreReason)
     /// An input device appeared.
     case deviceAdded(String)
     /// An input device went away.
@@ -172,12 +177,12 @@ public enum Event: Hashable, Sendable {
     /// Voice Control showed an overlay (names, numbers or the grid), or
     /// showed it again because it changed (renumbered after a screen change,
     /// a scroll). It replaces any overlay shown before.
-    case overlayShown(Overlay)
+    indirect case overlayShown(Overlay)
     /// Voice Control hid its overlay.
     case overlayHidden(OverlayKind)
     /// Voice Control zoomed its grid into a cell: `path` is every cell zoomed
     /// into, outermost first; `area` is what the grid now covers.
-    case gridZoomed(path: [Int], area: Rect)
+    indirect case gridZoomed(path: [Int], area: Rect)
     /// A spoken name matched several targets: they show numbers 1… in order.
     case disambiguationShown(name: String, candidates: [ElementRef])
     /// The disambiguation numbers went away (one was picked, or something else was said).
@@ -187,7 +192,7 @@ public enum Event: Hashable, Sendable {
     /// "Show me what to say": the commands that apply now, in order.
     case commandsListed([String])
     /// A double tap or long press on an element (nil: a grid point on nothing) at `at`.
-    case gesturePerformed(Gesture, ElementRef?, at: Point)
+    indirect case gesturePerformed(Gesture, ElementRef?, at: Point)
     /// Full Keyboard Access: the focus ring is on this element — it moved
     /// there, or showed again after Auto-Hide.
     case focused(ElementRef)
@@ -201,7 +206,7 @@ public enum Event: Hashable, Sendable {
     case actionsListHidden
     /// Full Keyboard Access: Find (Tab-F) opened or its query changed; `match`
     /// is the element the query finds now (nil when none).
-    case findQueryChanged(String, match: ElementRef?)
+    indirect case findQueryChanged(String, match: ElementRef?)
     /// Full Keyboard Access: Find closed (Return took its match, or Escape cancelled).
     case findHidden
     /// Full Keyboard Access: Help (Tab-H) lists the commands and their keys.

@@ -105,7 +105,7 @@ public struct Session: Sendable {
         guard started else { core.log.now = max(core.now, time); return }
         while let due = core.timers.popDue(upTo: time) {
             if due.deadline > core.now { core.log.now = due.deadline }
-            fire(due.timer)
+            fire(due.timer, upTo: time)
             flush(each)
         }
         core.log.now = max(core.now, time)
@@ -201,12 +201,13 @@ public struct Session: Sendable {
         core.emit(.inputIgnored(input, reason: .notHandledByTechnology))
     }
 
-    /// Hands a due timer to the technology that scheduled it.
-    mutating func fire(_ timer: TimerID) {
+    /// Hands a due timer to the technology that scheduled it, which goes on
+    /// with its own timers due next, up to `limit` (`fireRun`).
+    mutating func fire(_ timer: TimerID, upTo limit: Instant) {
         let owner = timer.owner
         for i in kinds.indices where kinds[i] == owner {
             core.log.source = owner
-            technologies[i].fire(timer, &core)
+            technologies[i].fireRun(timer, upTo: limit, &core)
             core.log.source = nil
             settle()
             return
@@ -245,8 +246,14 @@ public struct Session: Sendable {
     /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
     mutating func flush(_ each: (TimedEvent) -> Void) {
         guard !core.log.events.isEmpty else { return }
-        for e in core.log.events { each(e) }
-        core.log.events.removeAll(keepingCapacity: true)
+        // Read through a constant: an element of `core.log.events` would be
+        // copied (retained and released) around each call of `each`, which
+        // the optimizer cannot prove leaves the buffer alone.
+        do {
+            let events = core.log.events
+            for i in events.indices { each(events[i]) }
+        }
+        core.log.clear()
     }
 
     /// Drains the event buffer.

@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// The session's one timer queue: typed timers at virtual instants.
 ///
 /// A technology has a handful of timers at most (a scan step, a switch's
@@ -64,6 +66,18 @@ struct TimerQueue: Sendable {
     /// Unschedules and returns the earliest timer due at or before `limit`.
     mutating func popDue(upTo limit: Instant) -> (timer: TimerID, deadline: Instant)? {
         guard let i = earliest, entries[i].deadline <= limit else { return nil }
+        return pop(i)
+    }
+
+    /// `popDue(upTo:)` when the earliest timer is `owner`'s; nil (and nothing
+    /// unscheduled) when it is another technology's.
+    mutating func popDue(upTo limit: Instant, ownedBy owner: Technology) -> (timer: TimerID, deadline: Instant)? {
+        guard let i = earliest, entries[i].deadline <= limit, entries[i].timer.owner == owner else { return nil }
+        return pop(i)
+    }
+
+    @inline(__always)
+    private mutating func pop(_ i: Int) -> (timer: TimerID, deadline: Instant) {
         let deadline = entries[i].deadline
         entries[i].deadline = .distantFuture
         let timer = entries[i].timer

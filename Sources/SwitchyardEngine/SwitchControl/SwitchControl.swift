@@ -62,6 +62,20 @@ public enum SwitchControlTimer: Hashable, Sendable, CustomStringConvertible {
         case .moveRepeat(let i): return "moveRepeat(switch \(i))"
         }
     }
+
+    /// The derived `==`, written out so that it inlines: the queue and the
+    /// phase compare timers on every scan step, and the derived one is a call.
+    @inline(__always)
+    public static func == (a: SwitchControlTimer, b: SwitchControlTimer) -> Bool {
+        switch (a, b) {
+        case (.autoScanStep, .autoScanStep), (.dwell, .dwell), (.autoTap, .autoTap), (.sweepEnd, .sweepEnd), (.sweepStart, .sweepStart):
+            return true
+        case (.hold(let i), .hold(let j)), (.longPress(let i), .longPress(let j)), (.moveRepeat(let i), .moveRepeat(let j)):
+            return i == j
+        case (.autoScanStep, _), (.dwell, _), (.autoTap, _), (.sweepEnd, _), (.sweepStart, _), (.hold, _), (.longPress, _), (.moveRepeat, _):
+            return false
+        }
+    }
 }
 
 /// The phase of Switch Control's scanning state machine.
@@ -373,11 +387,16 @@ struct SwitchControl: AssistiveTechnology {
 
     /// The number of stops in level `level`'s scan: its members, then the
     /// exit (below the top level), then the menu button (Always Tap).
+    /// (Inlined, as are `stop(at:)` and `highlight(_:)`: called out of line
+    /// from a mutating method, each copied the whole technology, about 480
+    /// bytes, on every auto-scan step.)
+    @inline(__always)
     func count(_ level: Int) -> Int {
         settings.scanLength(members: order.groups[level].members.count, topLevel: level == 0, mode: mode)
     }
 
     /// What stands at cursor `c`.
+    @inline(__always)
     func stop(at c: ItemCursor) -> LevelStop {
         let members = order.groups[c.level].members
         let p = c.scan.position
@@ -389,6 +408,7 @@ struct SwitchControl: AssistiveTechnology {
     /// What the cursor shows at `c`. Every stop has a ref made for the
     /// current screen (`rebuildOrder`), so no screen is needed on this path
     /// (the hot path of auto scanning).
+    @inline(__always)
     func highlight(_ c: ItemCursor) -> Highlight {
         switch stop(at: c) {
         case .member(.stop(let k)):

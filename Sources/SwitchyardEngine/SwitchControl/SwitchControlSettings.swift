@@ -187,12 +187,14 @@ public struct SwitchControlSettings: Hashable, Sendable {
     /// `pauseOnFirstItemAdds`): never less than the others.
     /// - Parameter firstOfLevel: whether the highlight is the first of a level's pass.
     /// - Returns: how long the highlight stays before the scan moves on.
+    @inline(__always)
     public func dwell(firstOfLevel: Bool) -> Interval {
         guard firstOfLevel, let p = pauseOnFirstItem else { return autoScanningTime }
         return pauseOnFirstItemAdds ? autoScanningTime + p : max(autoScanningTime, p)
     }
 
     /// Whether Always Tap's menu button ends each level's pass in `mode`.
+    @inline(__always)
     public func showsMenuButton(mode: ScanMode) -> Bool {
         mode == .item && tapBehavior == .alwaysTap && menuButton == .eachLevel
     }
@@ -203,6 +205,7 @@ public struct SwitchControlSettings: Hashable, Sendable {
     ///   - members: the level's members (elements and nested groups).
     ///   - topLevel: whether the level is the screen's top level (no exit).
     ///   - mode: the scan mode in force.
+    @inline(__always)
     public func scanLength(members: Int, topLevel: Bool, mode: ScanMode) -> Int {
         members + (topLevel ? 0 : 1) + (showsMenuButton(mode: mode) ? 1 : 0)
     }
