@@ -141,11 +141,11 @@ extension Expectation {
         switch self {
         case .highlighted(.label(let l), _) where ScannerMenu.canShow(l, in: app):
             return []
-        case .highlighted(let n, _), .activated(let n, _), .value(let n, _), .focused(let n), .label(let n, _):
+        case .highlighted(let n, _), .activated(let n, _), .value(let n, _, _), .focused(let n), .label(let n, _):
             return matcher.problem(with: n, in: app).map { [$0] } ?? []
         case .disambiguation(let names):
             return names.compactMap { matcher.problem(with: $0, in: app, ambiguityAllowed: true) }
-        case .screen(let s):
+        case .screen(let s, _):
             if app.screens.contains(where: { $0.name == s || $0.title == s }) { return [] }
             return ["no screen named or titled '\(s)'; the app has: \(app.screens.map(\.name).joined(separator: ", "))"]
         case .announcement, .noActivation, .menu, .menuContains, .scanningStopped, .focusHidden, .overlay:

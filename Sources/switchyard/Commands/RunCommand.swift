@@ -5,11 +5,13 @@ import SwitchyardEngine
 import Scripting
 import Synchronization
 import DemoApp
+import DesktopApps
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet] [--app-format NAME] [--density D]`:
 /// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
 /// Voice Control beside one of the others) in simulated time, in parallel,
-/// and reports in order.
+/// and reports in order. Scenarios that drive a live desktop app (`app
+/// atspi`) run one at a time, beside the others.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
@@ -41,17 +43,25 @@ struct RunCommand: Command {
         importOptions = try a.importOptions(command: Self.name)
     }
 
-    /// Loads the app a scenario names: the demo, or a file beside the
+    /// Loads the app a scenario names: the demo, a file beside the
     /// scenario, imported with `options` (its warnings printed, as every
-    /// command's: `AppScreens.loadApp`).
-    static func appProvider(_ options: ImportOptions) -> ScenarioRunner.AppProvider {
+    /// command's: `AppScreens.loadApp`), or a desktop app running now, over
+    /// AT-SPI (`AtspiScenarioApp`).
+    static func appProvider(_ options: ImportOptions) -> ScenarioRunner.ScenarioAppProvider {
         { source, scenarioFile in
             switch source {
-            case .demo: return DemoApp.load()
-            case .file(let path): return try AppScreens.loadApp(ScenarioRunner.resolve(path, relativeTo: scenarioFile), options: options)
+            case .demo: return .model(DemoApp.load())
+            case .file(let path): return .model(try AppScreens.loadApp(ScenarioRunner.resolve(path, relativeTo: scenarioFile), options: options))
+            case .atspi(let app, let window): return .live(try AtspiScenarioApp.open(app, window: window))
             }
         }
     }
+
+    /// Held while a scenario drives a live desktop app: such scenarios run
+    /// one after another (they share the desktop, its focus and the
+    /// accessibility bus, and may drive the same app); the others run in
+    /// parallel beside them.
+    static let liveTurn = Mutex(())
 
     /// One scenario file's outcome.
     enum Outcome: Sendable {
@@ -81,7 +91,15 @@ struct RunCommand: Command {
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
         for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
-        let runner = ScenarioRunner(appProvider: appProvider(options))
+        let runner = ScenarioRunner(scenarioApps: appProvider(options))
+        if named.app.isLive {
+            return liveTurn.withLock { _ in (prepareAndRun(runner, text: text, file: file, printing: printing, each: each), reads) }
+        }
+        return (prepareAndRun(runner, text: text, file: file, printing: printing, each: each), reads)
+    }
+
+    /// Prepares and runs one scenario's text (see `execute`).
+    static func prepareAndRun(_ runner: ScenarioRunner, text: String, file: String, printing: Bool, each: (TimedEvent) -> Void) -> Outcome {
         do {
             let prepared = try runner.prepare(text: text, file: file)
             // With several technologies, each event's line names the one that caused it.
@@ -94,9 +112,9 @@ struct RunCommand: Command {
                 printed += TranscriptFormat.textLine(e, showingTechnology: mixed)
                 printed += "\n"
             }
-            return (.ran(result, printed: printed), reads)
+            return .ran(result, printed: printed)
         } catch {
-            return (.unusable(error.diagnostics), reads)
+            return .unusable(error.diagnostics)
         }
     }
 
