@@ -116,6 +116,22 @@ import Testing
         #expect(r.lines.contains { $0.hasSuffix("focus restored to \"Open Dialog\"") })
     }
 
+    @Test func voiceControlTapsByNameInAScenario() throws {
+        guard let app = try fixture() else { return }
+        let r = try run("""
+            app atspi \(app.pid)
+            technology voice
+            say "tap Bold"
+            expect activated "Bold"
+            say "show names"
+            expect label of "Save" = "Save"
+            """)
+        #expect(r.failures == [])
+        #expect(app.waitFor("toggled Bold on"))
+        // The toggle's new state came back from the app.
+        #expect(r.lines.contains("0s screen Switchyard Fixture updated (23 elements)"))
+    }
+
     @Test func aWindowWaitThatRunsOutSaysWhatItAwaitedAndHowLong() throws {
         guard let app = try fixture() else { return }
         let start = LiveDesktopApp.monotonicMicroseconds()
