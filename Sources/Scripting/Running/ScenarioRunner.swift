@@ -529,7 +529,6 @@ struct Run {
     /// they come, the simulated clock where it stands); for a screen model
     /// in simulated time (timers fire; the clock stops where it holds).
     mutating func awaitState(_ within: Interval?, _ holds: (Session) -> Bool) -> Bool {
-        if live != nil { settleLive(quiet: .zero) }
         if holds(session) { return true }
         guard let within else { return false }
         if let live {
@@ -651,6 +650,8 @@ struct Run {
             moveTo(t)
         case .expect(let e):
             expectations += 1
+            // A live app: what it changed on its own since is read first.
+            if live != nil { settleLive(quiet: .zero) }
             let before = cursor
             check(e, at: position)
             if cursor > before, e.window != nil { lastWithin = position }
@@ -736,7 +737,6 @@ struct Run {
     mutating func check(_ e: Expectation, at position: SourcePosition) {
         switch e {
         case .highlighted(let name, let within):
-            if live != nil { settleLive(quiet: .zero) }
             if highlightIs(name) { return }
             if let within {
                 let deadline = cursor + within
@@ -750,7 +750,6 @@ struct Run {
             }
             fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
         case .activated(let name, let within):
-            if live != nil { settleLive(quiet: .zero) }
             // Each screen as it stands now: a live app's are read again as it changes.
             let screens = prepared.app.screens.reduce(into: liveScreens) { all, s in if all[s.name] == nil { all[s.name] = s } }
             let matcher = self.matcher

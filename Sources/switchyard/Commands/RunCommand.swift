@@ -18,12 +18,13 @@ struct RunCommand: Command {
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]
           SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format
-                        and --density apply to the app file each one names
+                        and --density apply to the app file each one names; those that drive a desktop app
+                        running now (app atspi "NAME") run one at a time, the app in real time
           --transcript  write every event as JSON Lines (docs/transcript.md)
           --junit       write a JUnit XML report, one test case per scenario
           --quiet       print only failures and the summary
         \(Arguments.importUsage(column: 16))
-        exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used
+        exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used (or its live app not reached)
         """
 
     var files: [String]
