@@ -76,7 +76,7 @@ public struct LiveWaits: Sendable, Hashable {
     /// The longest wait for the app to settle after one action.
     public var limit: Interval
 
-    public init(quiet: Interval = .milliseconds(300), limit: Interval = .seconds(5)) {
+    public init(quiet: Interval = .milliseconds(500), limit: Interval = .seconds(5)) {
         self.quiet = quiet
         self.limit = limit
     }

@@ -11,7 +11,7 @@ import DesktopApps
 /// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
 /// Voice Control beside one of the others) in simulated time, in parallel,
 /// and reports in order. Scenarios that drive a live desktop app (`app
-/// atspi`) run one at a time, beside the others.
+/// atspi`) run after the others, one at a time, in the order given.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
@@ -58,12 +58,6 @@ struct RunCommand: Command {
         }
     }
 
-    /// Held while a scenario drives a live desktop app: such scenarios run
-    /// one after another (they share the desktop, its focus and the
-    /// accessibility bus, and may drive the same app); the others run in
-    /// parallel beside them.
-    static let liveTurn = Mutex(())
-
     /// One scenario file's outcome.
     enum Outcome: Sendable {
         /// The result, and its events' text lines when they are shown.
@@ -72,35 +66,39 @@ struct RunCommand: Command {
         case unusable([Diagnostic])
     }
 
-    /// Reads, checks and runs one scenario file, handing each event to
-    /// `each` as it happens; when `printing`, formats each event's text line
-    /// as it happens (the text report prints them in input order, after the
-    /// run; the lines, not the events, are kept; without it, memory does
-    /// not grow with simulated time).
-    /// - Returns: the outcome, and the files the scenario names (its app and
-    ///   settings, which no output may overwrite).
-    static func execute(_ file: String, printing: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
+    /// A scenario file read, before it runs.
+    enum Loaded: Sendable {
+        /// Its text, whether it drives a live desktop app (`app atspi`),
+        /// and the files it names (its app and settings, which no output
+        /// may overwrite), as far as the text can be read.
+        case text(String, live: Bool, reads: [String])
+        /// It could not be read.
+        case unusable([Diagnostic])
+    }
+
+    /// Reads a scenario file and finds what it names.
+    static func load(_ file: String) -> Loaded {
         let read: String?
         do { read = try InputFile.text(file) } catch {
-            return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics), [])
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics)
         }
         guard let text = read else {
-            return (.unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics), [])
+            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
-        // The files it names, as far as the text can be read (for the output checks).
         let (named, _) = ScenarioParser(file: file).parsePartially(text)
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
         for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
-        let runner = ScenarioRunner(scenarioApps: appProvider(options))
-        if named.app.isLive {
-            return liveTurn.withLock { _ in (prepareAndRun(runner, text: text, file: file, printing: printing, each: each), reads) }
-        }
-        return (prepareAndRun(runner, text: text, file: file, printing: printing, each: each), reads)
+        return .text(text, live: named.app.isLive, reads: reads)
     }
 
-    /// Prepares and runs one scenario's text (see `execute`).
-    static func prepareAndRun(_ runner: ScenarioRunner, text: String, file: String, printing: Bool, each: (TimedEvent) -> Void) -> Outcome {
+    /// Checks and runs one scenario's text, handing each event to `each`
+    /// as it happens; when `printing`, formats each event's text line as it
+    /// happens (the text report prints them in input order, after the run;
+    /// the lines, not the events, are kept; without it, memory does not
+    /// grow with simulated time).
+    static func execute(_ text: String, file: String, printing: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> Outcome {
+        let runner = ScenarioRunner(scenarioApps: appProvider(options))
         do {
             let prepared = try runner.prepare(text: text, file: file)
             // With several technologies, each event's line names the one that caused it.
@@ -123,13 +121,13 @@ struct RunCommand: Command {
         let outputs = try Outputs([("--transcript", transcript), ("--junit", junit)], inputs: files, command: Self.name)
         // The transcript is written as the scenarios run, in input order.
         let stream = outputs["--transcript"].map { OrderedOutput($0, producers: files.count) }
-        // Independent scenarios run in parallel; results are kept in input order.
-        let runs = ParallelMap.map(Array(files.indices)) { [files, quiet, importOptions] k -> (Outcome, Double, [String]) in
+        // Runs file k's text, its transcript lines to the stream; how long it took.
+        let runOne = { @Sendable [files, quiet, importOptions] (k: Int, text: String) -> (Outcome, Double) in
             let start = DispatchTime.now().uptimeNanoseconds
             // Transcript lines are written into one buffer and handed on
             // each 64 KiB: no `String` per line.
             var lines = JSONWriter(compact: true)
-            let (o, reads) = Self.execute(files[k], printing: !quiet, options: importOptions) { e in
+            let o = Self.execute(text, file: files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
                 TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
                 if lines.bytes.count >= BufferedWriter.capacity {
@@ -141,9 +139,30 @@ struct RunCommand: Command {
                 if !lines.bytes.isEmpty { lines.bytes.withUnsafeBytes { stream.write($0, from: k) } }
                 stream.finish(k)
             }
-            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        let outcomes = runs.map { ($0.0, $0.1) }
+        // Independent scenarios run in parallel; results are kept in input
+        // order. Those that drive a live desktop app are read with the
+        // others, then run one after another in input order (they share the
+        // desktop and may drive the same app). Each run: the outcome, its
+        // seconds, the files it names, and a live scenario's text until it runs.
+        var runs: [(Outcome?, Double, [String], String?)] = ParallelMap.map(Array(files.indices)) { [files] k -> (Outcome?, Double, [String], String?) in
+            switch Self.load(files[k]) {
+            case .unusable(let diagnostics):
+                stream?.finish(k)
+                return (.unusable(diagnostics), 0, [], nil)
+            case .text(let text, live: true, let reads):
+                return (nil, 0, reads, text)
+            case .text(let text, live: false, let reads):
+                let (o, seconds) = runOne(k, text)
+                return (o, seconds, reads, nil)
+            }
+        }
+        for k in files.indices {
+            guard let text = runs[k].3 else { continue }
+            (runs[k].0, runs[k].1) = runOne(k, text)
+        }
+        let outcomes = runs.map { ($0.0!, $0.1) }
         var passed = 0
         var failed = 0
         var unusable = 0
