@@ -64,9 +64,11 @@ import Testing
             press select
             expect activated "Save"
             expect screen "Switchyard Fixture"
+            expect selected "Colors"     # the notebook's first tab
+            expect not selected "Shapes"
             """)
         #expect(r.failures == [])
-        #expect(r.result.expectations == 4)
+        #expect(r.result.expectations == 6)
         #expect(r.result.passed)
         #expect(app.waitFor("clicked Save"))
         #expect(r.lines.prefix(3) == ["0s screen Switchyard Fixture", "0s highlighted group of 3 {20, 20, 400×40}", "0s highlighted \"Save\" {20, 20, 120×40}"])
@@ -121,12 +123,15 @@ import Testing
         let r = try run("""
             app atspi \(app.pid)
             technology voice
+            expect not selected "Bold"
             say "tap Bold"
             expect activated "Bold"
+            expect selected "Bold"       # the app's toggle is pressed: only its tree says so
             say "show names"
             expect label of "Save" = "Save"
             """)
         #expect(r.failures == [])
+        #expect(r.result.expectations == 4)
         #expect(app.waitFor("toggled Bold on"))
         // The toggle's new state came back from the app.
         #expect(r.lines.contains("0s screen Switchyard Fixture updated (23 elements)"))

@@ -102,4 +102,47 @@ import SwitchyardEngine
         ])
         #expect(r.endTime == .milliseconds(2500))
     }
+
+    @Test func selectedExpectationsParse() throws {
+        let s = try ScenarioParser(file: "t.swy").parse("""
+            app demo
+            expect selected "Bold"
+            expect not selected #msg-ana within 2s
+            """)
+        #expect(s.steps.map(\.step) == [
+            .expect(.selected(.label("Bold"), isSelected: true, within: nil)),
+            .expect(.selected(.identifier("msg-ana"), isSelected: false, within: .seconds(2))),
+        ])
+        #expect(parseErrors("app demo\nexpect not focused \"A\"") == "t.swy:2:12: error: expected 'expect not selected NAME', found 'focused'")
+        #expect(parseErrors("app demo\nexpect selected") == "t.swy:2:16: error: expected an element: a label in quotes, #identifier or a path such as root/children[1] at the end of the line")
+        #expect(prepareErrors("app demo\nexpect selected \"Zebra\"") == "t.swy:2:1: error: no element \"Zebra\" in the app; candidates include: \"A\", #a, \"B\", #b, \"C\", #c, \"Same\", #same1, #same2, \"Done\", #done")
+    }
+
+    @Test func selectedReadsTheSelectedTrait() throws {
+        // Mail's Flag custom action toggles the row's `selected` trait.
+        let r = try runInExamples("""
+            app ../apps/mail.json
+            settings ../settings/default.json
+            set focused-item-after-tap current-item
+            expect not selected #msg-ana
+            wait 1s
+            press select
+            expect highlighted "Ana Lima, Lunch on Friday?, 9:41"
+            press select
+            expect highlighted "Flag" within 3s
+            press select
+            expect selected #msg-ana
+            expect not selected #msg-ana within 1s
+            """)
+        #expect(failureLines(r) == ["\(examplesScenarioPath):12:1: expected #msg-ana not to be selected within 1s, but it is (at 4.2s)"])
+        #expect(r.expectations == 5)
+        #expect(r.held == 4)
+    }
+
+    @Test func theWindowsOfScreenValueAndSelectedCountTowardsTheTimeLimit() {
+        for line in ["expect screen main within 2s", "expect value #c = \"1\" within 2s", "expect selected #c within 2s"] {
+            #expect(prepareErrors("app demo\nwait 31557599999s\n\(line)") ==
+                "t.swy:3:1: error: the scenario's clock can pass the longest simulated time, 31557600000s (1000 years), at this step; expected waits, presses and windows that add up to less")
+        }
+    }
 }

@@ -790,6 +790,20 @@ struct Run {
             }
             let v = session.value(of: i)
             fail("expected the value of \(name) to be \"\(expected)\"\(within.map { " within \($0)" } ?? ""), but it is \(v.map { "\"\($0)\"" } ?? "empty")\(waited(within))", at: position)
+        case .selected(let name, let on, let within):
+            let matcher = self.matcher
+            let held = awaitState(within) { session in
+                matcher.matches(name, on: session.currentScreen).first.map { session.traits(of: $0).contains(.selected) == on } ?? false
+            }
+            guard !held, stopped == nil else { return }
+            let screen = session.currentScreen
+            let shown = within.map { " within \($0)" } ?? ""
+            guard matcher.matches(name, on: screen).first != nil else {
+                fail("expected \(name) on the current screen '\(screen.name)'\(shown), but it is not there\(waited(within))", at: position)
+                return
+            }
+            let expected = on ? "to be selected\(shown), but it is not" : "not to be selected\(shown), but it is"
+            fail("expected \(name) \(expected)\(waited(within))", at: position)
         case .noActivation(let d):
             let first = moveTo(cursor + d) { if case .activated = $0 { return true } else { return false } }
             if let first, case .activated(let r, _) = first.event {
@@ -817,7 +831,7 @@ extension Expectation {
     var window: Interval? {
         switch self {
         case .highlighted(_, let w), .activated(_, let w), .announcement(_, let w), .scanningStopped(let w),
-             .screen(_, let w), .value(_, _, let w): return w
+             .screen(_, let w), .value(_, _, let w), .selected(_, _, let w): return w
         case .noActivation, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
         }
     }

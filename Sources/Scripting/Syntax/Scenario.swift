@@ -32,6 +32,10 @@ public enum Expectation: Hashable, Sendable {
     case announcement(String, within: Interval?)
     /// The element's current value; with a window, as for `screen`.
     case value(ElementName, equals: String, within: Interval?)
+    /// The element has the `selected` trait (a toggle on, a tab showing, a
+    /// row chosen), or, with `isSelected` false, has not; with a window, as
+    /// for `screen`.
+    case selected(ElementName, isSelected: Bool, within: Interval?)
     /// Nothing is activated for this long.
     case noActivation(for: Interval)
     /// The scanner menu shows exactly these items.

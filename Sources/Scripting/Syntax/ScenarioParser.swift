@@ -12,7 +12,7 @@ public struct ScenarioParser {
     public init(file: String) { self.file = file }
 
     static let commands = ["app", "technology", "settings", "set", "start-screen", "press", "down", "up", "key", "type", "say", "wait", "at", "expect"]
-    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "no", "menu", "scanning",
+    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "selected", "not", "no", "menu", "scanning",
                                "focused", "focus", "overlay", "label", "disambiguation"]
 
     /// Parses `text`.
@@ -264,6 +264,14 @@ public struct ScenarioParser {
             guard eq.kind == .equals else { throw ScriptError("expected '=' after the element name, found \(Cursor.describe(eq))", at: c.position(eq)) }
             let expected = try c.quoted("the expected value")
             return .value(name, equals: expected, within: try within(&c))
+        case "selected":
+            let name = try elementName(&c)
+            return .selected(name, isSelected: true, within: try within(&c))
+        case "not":
+            let w = try c.word("'selected'")
+            guard w.text == "selected" else { throw ScriptError("expected 'expect not selected NAME', found '\(w.text)'", at: c.position(w)) }
+            let name = try elementName(&c)
+            return .selected(name, isSelected: false, within: try within(&c))
         case "no":
             let what = try c.word("'activation'")
             guard what.text == "activation" else { throw ScriptError("expected 'expect no activation for DURATION', found '\(what.text)'", at: c.position(what)) }
