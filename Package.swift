@@ -93,10 +93,11 @@ let package = Package(
         ),
         // Real GTK apps over AT-SPI: the live tree as a screen model, the
         // engine's actions sent back to the app, the app's changes as new
-        // screens, and an input adapter for the live loop (docs/desktop-apps.md).
+        // screens, an input adapter for the live loop, and the live app of a
+        // scenario's `app atspi` line (docs/desktop-apps.md).
         .target(
             name: "DesktopApps",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "CAtspi"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "Scripting", "CAtspi"]
         ),
 
         // MARK: - Tools
@@ -151,7 +152,7 @@ let package = Package(
         // session (xvfb-run, dbus-run-session), read and driven for real.
         .testTarget(
             name: "DesktopAppsTests",
-            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "Diagnostics", "ScanBench", "CAtspi"],
+            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "Diagnostics", "ScanBench", "Scripting", "CAtspi"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

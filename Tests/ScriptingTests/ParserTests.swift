@@ -151,12 +151,12 @@ import SwitchyardEngine
             .expect(.highlighted(.path("root/children[2]/children[0]"), within: nil)),
             .expect(.activated(.label("Pay"), within: .milliseconds(500))),
             .expect(.activated(.identifier("pay"), within: nil)),
-            .expect(.screen("cart")),
-            .expect(.screen("Your Cart")),
+            .expect(.screen("cart", within: nil)),
+            .expect(.screen("Your Cart", within: nil)),
             .expect(.announcement("Paid", within: .seconds(1))),
             .expect(.announcement("Paid", within: nil)),
-            .expect(.value(.label("Rating"), equals: "4 stars")),
-            .expect(.value(.identifier("toggle"), equals: "1")),
+            .expect(.value(.label("Rating"), equals: "4 stars", within: nil)),
+            .expect(.value(.identifier("toggle"), equals: "1", within: nil)),
             .expect(.noActivation(for: .seconds(5))),
             .expect(.menu(["Tap", "Point Mode", "Escape"])),
             .expect(.menuContains("Increment")),
@@ -188,7 +188,7 @@ import SwitchyardEngine
             .expect(.highlighted(.identifier("pay"), within: nil)),
             .press("select", length: nil),
             .wait(.seconds(1)),
-            .expect(.screen("home")),
+            .expect(.screen("home", within: nil)),
         ])
         #expect(s.steps.map(\.position.description) == ["t.swy:3:1", "t.swy:4:1", "t.swy:4:16", "t.swy:4:24"])
     }

@@ -111,7 +111,7 @@ import SwitchyardEngine
             expect highlighted "Nope"
             press selcet
             """) == """
-            t.swy:1:4: error: expected the app file (screen-model JSON, a page source or XCTest debugDescription) or 'demo' at the end of the line
+            t.swy:1:4: error: expected the app file (screen-model JSON, a page source or XCTest debugDescription), 'demo' or 'atspi \"NAME\"' at the end of the line
             t.swy:3:1: error: unknown switch 'selcet'; did you mean 'select'?
             """)
         #expect(prepareErrors("""

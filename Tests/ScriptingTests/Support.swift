@@ -75,6 +75,8 @@ let inMemoryRunner = ScenarioRunner(appProvider: { source, _ in
     case .file(let path):
         guard path == "three.json" else { throw ScreenModelError.unreadable(file: path, reason: "no such file") }
         return try AppDecoder(file: path).decode(Array(threeButtonsJSON.utf8))
+    case .atspi(let name, _):
+        throw ScreenModelError.unreadable(file: name, reason: "no live apps in these tests")
     }
 })
 
@@ -137,6 +139,7 @@ let repositoryRunner = ScenarioRunner(appProvider: { source, scenarioFile in
     switch source {
     case .demo: return DemoApp.load()
     case .file(let path): return try AppLoader.load(path: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+    case .atspi(let name, _): throw ScreenModelError.unreadable(file: name, reason: "no live apps in these tests")
     }
 })
 

@@ -315,7 +315,8 @@ import Testing
         #expect(r.stderr == "switchyard run: error: unknown option '--bogus'; expected one of: --app-format, --density, --junit, --quiet, --transcript\n"
             + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
             + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
-            + "                and --density apply to the app file each one names\n"
+            + "                and --density apply to the app file each one names; those that drive a desktop app\n"
+            + "                running now (app atspi \"NAME\") run one at a time, the app in real time\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
@@ -323,7 +324,7 @@ import Testing
             + "                (default: detected by content)\n"
             + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
             + "                prints it); guessed from the screen's size when absent, with a warning\n"
-            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used (or its live app not reached)\n")
     }
 
     @Test func runWithoutFilesExitsTwo() throws {
@@ -332,7 +333,8 @@ import Testing
         #expect(r.stderr == "switchyard run: error: expected at least one SCENARIO file\n"
             + "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
             + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
-            + "                and --density apply to the app file each one names\n"
+            + "                and --density apply to the app file each one names; those that drive a desktop app\n"
+            + "                running now (app atspi \"NAME\") run one at a time, the app in real time\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
@@ -340,7 +342,7 @@ import Testing
             + "                (default: detected by content)\n"
             + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
             + "                prints it); guessed from the screen's size when absent, with a warning\n"
-            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used (or its live app not reached)\n")
     }
 
     @Test func helpExitsZero() throws {
@@ -348,7 +350,8 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout == "usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]\n"
             + "  SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format\n"
-            + "                and --density apply to the app file each one names\n"
+            + "                and --density apply to the app file each one names; those that drive a desktop app\n"
+            + "                running now (app atspi \"NAME\") run one at a time, the app in real time\n"
             + "  --transcript  write every event as JSON Lines (docs/transcript.md)\n"
             + "  --junit       write a JUnit XML report, one test case per scenario\n"
             + "  --quiet       print only failures and the summary\n"
@@ -356,6 +359,6 @@ import Testing
             + "                (default: detected by content)\n"
             + "  --density     an Android capture's density: pixels per dp (2.625) or dpi (420, as adb shell wm density\n"
             + "                prints it); guessed from the screen's size when absent, with a warning\n"
-            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used\n")
+            + "exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used (or its live app not reached)\n")
     }
 }

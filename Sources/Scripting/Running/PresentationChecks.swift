@@ -59,7 +59,7 @@ extension Run {
             guard let candidates else { return "expected the disambiguation \(expected), but none is shown" }
             if candidates.count == names.count, zip(candidates, names).allSatisfy({ refMatches($0, $1) }) { return nil }
             return "expected the disambiguation \(expected), but it shows \(Self.describe(candidates))"
-        case .highlighted, .activated, .screen, .announcement, .value, .noActivation, .menu, .menuContains, .scanningStopped:
+        case .highlighted, .activated, .screen, .announcement, .value, .selected, .noActivation, .menu, .menuContains, .scanningStopped:
             return nil
         }
     }

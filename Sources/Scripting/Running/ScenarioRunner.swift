@@ -14,6 +14,11 @@ public struct PreparedScenario: Sendable {
     public var session: Session
     /// Length of a `press` without `for`: 100 ms unless `set press-length` says otherwise.
     public var pressLength: Interval
+    /// The app running now, for `app atspi` (nil for a screen model): the
+    /// run carries the session's events out on it and waits for its changes.
+    public var live: (any LiveScenarioApp)?
+    /// How long the run waits for the live app after each action.
+    public var liveWaits: LiveWaits
 }
 
 /// The outcome of one expectation that did not hold (or of a `bug` event:
@@ -61,15 +66,33 @@ public struct ScenarioResult: Sendable {
 }
 
 /// Loads what a scenario names and runs it against a `Session` in simulated
-/// time: an hour of switch use runs in milliseconds.
+/// time: an hour of switch use runs in milliseconds. A live app
+/// (`app atspi`) runs in real time beside the session: the runner waits for
+/// its changes after each action (docs/scenarios.md, "Live desktop apps").
 public struct ScenarioRunner: Sendable {
     /// Loads apps that are not the demo; the runner has no file system rules of its own.
     public typealias AppProvider = @Sendable (AppSource, _ scenarioFile: String) throws -> AppModel
+    /// Gives the app an `app` line names: a screen model, or a live app
+    /// (the runner links no accessibility library; the caller makes it).
+    public typealias ScenarioAppProvider = @Sendable (AppSource, _ scenarioFile: String) throws -> ScenarioApp
 
-    let appProvider: AppProvider
+    let appProvider: ScenarioAppProvider
+    /// How long runs wait for a live app after each action.
+    public var liveWaits = LiveWaits()
 
+    /// A runner whose apps are screen models only.
+    /// - Parameter appProvider: loads the app an `app` line names.
     public init(appProvider: @escaping AppProvider) {
-        self.appProvider = appProvider
+        self.appProvider = { source, file in .model(try appProvider(source, file)) }
+    }
+
+    /// A runner whose apps may be live (`app atspi`).
+    /// - Parameters:
+    ///   - scenarioApps: gives the app an `app` line names.
+    ///   - liveWaits: how long to wait for a live app after each action.
+    public init(scenarioApps: @escaping ScenarioAppProvider, liveWaits: LiveWaits = LiveWaits()) {
+        self.appProvider = scenarioApps
+        self.liveWaits = liveWaits
     }
 
     public static let defaultPressLength = Interval.milliseconds(100)
@@ -110,14 +133,23 @@ public struct ScenarioRunner: Sendable {
         let technologiesKnown = !unparsed.contains { $0.command == "technology" }
         let technologies = TechnologyRoute(scenario)
         var app: AppModel? = nil
+        var live: (any LiveScenarioApp)? = nil
         if !unparsed.contains(where: { $0.command == "app" }) {
             do {
-                app = try appProvider(scenario.app, scenario.file)
+                let given = try appProvider(scenario.app, scenario.file)
+                app = given.model
+                live = given.live
             } catch {
-                errors.append(ScriptError(error, namedAt: scenario.appPosition, note: "app file named here"))
+                // A live app has no file: what went wrong (no bus, no such
+                // app) is told at the `app` line.
+                errors.append(scenario.app.isLive
+                    ? ScriptError(relocating: error, to: scenario.appPosition)
+                    : ScriptError(error, namedAt: scenario.appPosition, note: "app file named here"))
             }
         }
-        if let start = scenario.startScreen, let a = app {
+        if let start = scenario.startScreen, scenario.app.isLive {
+            errors.append(ScriptError("'start-screen' cannot be used with a live app: the run starts on what the app shows; name a window with 'app atspi \"NAME\" window \"TITLE\"'", at: start.position))
+        } else if let start = scenario.startScreen, let a = app {
             if a.screen(named: start.name) == nil {
                 errors.append(ScriptError("no screen named '\(start.name)'; the app has: \(a.screens.map(\.name).joined(separator: ", "))", at: start.position))
             } else {
@@ -219,7 +251,9 @@ public struct ScenarioRunner: Sendable {
                     errors.append(ScriptError("unknown switch '\(id.name)'\(hint)", at: position))
                 }
             case .expect(let e):
-                guard let app else { break }
+                // A live app's elements and screens are those it shows when
+                // the line runs: its names are checked then, not before.
+                guard let app, live == nil else { break }
                 for problem in e.problems(in: app, matcher: matcher) { errors.append(ScriptError(problem, at: position)) }
             default: break
             }
@@ -242,7 +276,8 @@ public struct ScenarioRunner: Sendable {
             }
         }
         guard errors.isEmpty, let app, let session else { throw done() }
-        return PreparedScenario(scenario: scenario, app: app, configuration: configuration, session: session, pressLength: pressLength)
+        return PreparedScenario(scenario: scenario, app: app, configuration: configuration, session: session, pressLength: pressLength,
+                                live: live, liveWaits: liveWaits)
     }
 
     // MARK: - Run
@@ -380,10 +415,25 @@ struct Run {
     let route: TechnologyRoute
     var pressLength: Interval
     let matcher = ElementMatcher()
+    /// The live app (`app atspi`), nil for a screen model.
+    let live: (any LiveScenarioApp)?
+    /// Each screen of the live app as last read, by name (events name
+    /// elements by screen and index; the first snapshot is `prepared.app`).
+    var liveScreens: [String: Screen] = [:]
+    /// Whether the run is waiting for the live app (its new screens'
+    /// events are carried out, but do not start another wait).
+    var settling = false
+    /// Whether something was asked of the app during that wait.
+    var actedWhileSettling = false
+    /// At most this many waits in a row after one action, when each new
+    /// screen's events ask something of the app again (Full Keyboard
+    /// Access's focus after a dialog closes).
+    static let settleRounds = 3
 
     init(prepared: PreparedScenario, each: @escaping (TimedEvent) -> Void) {
         self.prepared = prepared
         self.each = each
+        self.live = prepared.live
         self.session = prepared.session
         for s in prepared.configuration.technologies { settings[s.technology] = s }
         route = TechnologyRoute(prepared.scenario)
@@ -419,8 +469,100 @@ struct Run {
             if hit == nil && matching(e.event) { hit = e }
         }
         peakRetained = max(peakRetained, recent.count + sinceInput.count + fresh.count)
+        // A live app: the events are carried out on it, and its changes
+        // come back before the run goes on.
+        let acted = stopped == nil && !fresh.isEmpty && (live?.perform(fresh) ?? false)
         swap(&fresh, &batch)
+        if acted { settleLive(quiet: prepared.liveWaits.quiet) }
         return hit
+    }
+
+    // MARK: - Live app
+
+    /// Waits, in real time, for the live app to settle, and gives the
+    /// session each new screen at its current simulated instant.
+    /// - Parameter quiet: the wait ends when the app has sent no event for
+    ///   this long (zero: only what is already pending is read).
+    mutating func settleLive(quiet: Interval) {
+        guard let live, stopped == nil else { return }
+        if settling {
+            actedWhileSettling = true
+            return
+        }
+        settling = true
+        defer { settling = false }
+        var rounds = 0
+        repeat {
+            actedWhileSettling = false
+            rounds += 1
+            let updates: [ScreenUpdate]
+            do {
+                updates = try live.settle(quiet: quiet, limit: prepared.liveWaits.limit)
+            } catch {
+                stopLive(error)
+                return
+            }
+            for u in updates { replaceScreen(u) }
+        } while actedWhileSettling && rounds < Self.settleRounds
+    }
+
+    /// The live app's new screen, to the session at its current instant
+    /// (a timer's, during a wait).
+    mutating func replaceScreen(_ update: ScreenUpdate) {
+        liveScreens[update.screen.name] = update.screen
+        take { session, out in session.handle(TimedInput(.screenReplaced(update), at: session.now)) { out.append($0) } }
+    }
+
+    /// The live app can no longer be read: the run stops at the line running.
+    mutating func stopLive(_ error: any Error) {
+        let why = (error as? any DiagnosticError)?.diagnostics.map(\.message).joined(separator: "; ") ?? "\(error)"
+        stopped = ScriptError("the live app \(live?.name ?? "") can no longer be read: \(why)", at: position)
+    }
+
+    /// The screen named `name` as the run knows it now.
+    func screen(named name: String) -> Screen? {
+        liveScreens[name] ?? prepared.app.screen(named: name)
+    }
+
+    /// Whether `holds` is true now; with a window, waits until it is. For
+    /// a live app the wait is in real time (the app's changes delivered as
+    /// they come, the simulated clock where it stands); for a screen model
+    /// in simulated time (timers fire; the clock stops where it holds).
+    mutating func awaitState(_ within: Interval?, _ holds: (Session) -> Bool) -> Bool {
+        if holds(session) { return true }
+        guard let within else { return false }
+        if let live {
+            let end = live.realTime + within
+            while stopped == nil {
+                let left = end - live.realTime
+                guard left > .zero else { return false }
+                let update: ScreenUpdate?
+                do { update = try live.waitForChange(timeout: left) } catch {
+                    stopLive(error)
+                    return false
+                }
+                guard let update else { continue }
+                replaceScreen(update)
+                if holds(session) { return true }
+            }
+            return false
+        }
+        let deadline = cursor + within
+        while let next = session.nextDeadline, next <= deadline, next > cursor {
+            cursor = next
+            take { session, out in session.advance(to: next) { out.append($0) } }
+            if holds(session) { return true }
+        }
+        moveTo(deadline)
+        return holds(session)
+    }
+
+    /// How a failed `within` wait is told: for a live app, how long the run
+    /// waited for it in real time.
+    func waited(_ within: Interval?) -> String {
+        guard let within else { return "" }
+        if let live { return " (waited \(within) in real time for the app \(live.name) to change)" }
+        return " (at \(cursor))"
     }
 
     /// One event: to the hook, the window, the failure context; a `bug`
@@ -508,6 +650,8 @@ struct Run {
             moveTo(t)
         case .expect(let e):
             expectations += 1
+            // A live app: what it changed on its own since is read first.
+            if live != nil { settleLive(quiet: .zero) }
             let before = cursor
             check(e, at: position)
             if cursor > before, e.window != nil { lastWithin = position }
@@ -544,12 +688,17 @@ struct Run {
     // MARK: - Expectations
 
     func refMatches(_ ref: ElementRef, _ name: ElementName) -> Bool {
-        Self.refMatches(ref, name, in: prepared.app)
+        guard let screen = screen(named: ref.screen) else { return false }
+        return matcher.matches(name, on: screen).contains(ref.index)
     }
 
-    static func refMatches(_ ref: ElementRef, _ name: ElementName, in app: AppModel) -> Bool {
-        guard let screen = app.screen(named: ref.screen) else { return false }
-        return ElementMatcher().matches(name, on: screen).contains(ref.index)
+    /// Whether the cursor shows `name` now (an element, or a scanner menu item).
+    func highlightIs(_ name: ElementName) -> Bool {
+        switch session.highlighted {
+        case .element(let r): return refMatches(r, name)
+        case .menuItem(let s): if case .label(let l) = name { return l == s } else { return false }
+        default: return false
+        }
     }
 
     func describe(_ h: Highlight?) -> String {
@@ -588,29 +737,26 @@ struct Run {
     mutating func check(_ e: Expectation, at position: SourcePosition) {
         switch e {
         case .highlighted(let name, let within):
-            let app = prepared.app
-            let isOn = { (h: Highlight?) -> Bool in
-                switch h {
-                case .element(let r): return Self.refMatches(r, name, in: app)
-                case .menuItem(let s): if case .label(let l) = name { return l == s } else { return false }
-                default: return false
-                }
-            }
-            if isOn(session.highlighted) { return }
+            if highlightIs(name) { return }
             if let within {
                 let deadline = cursor + within
                 while let next = session.nextDeadline, next <= deadline, next > cursor {
                     cursor = next
                     take { session, out in session.advance(to: next) { out.append($0) } }
-                    if isOn(session.highlighted) { return }
+                    if highlightIs(name) { return }
                 }
                 moveTo(deadline)
-                if isOn(session.highlighted) { return }
+                if highlightIs(name) { return }
             }
             fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
         case .activated(let name, let within):
-            let app = prepared.app
-            let matches = { (r: ElementRef?) in r.map { Self.refMatches($0, name, in: app) } ?? false }
+            // Each screen as it stands now: a live app's are read again as it changes.
+            let screens = prepared.app.screens.reduce(into: liveScreens) { all, s in if all[s.name] == nil { all[s.name] = s } }
+            let matcher = self.matcher
+            let matches = { (r: ElementRef?) -> Bool in
+                guard let r, let screen = screens[r.screen] else { return false }
+                return matcher.matches(name, on: screen).contains(r.index)
+            }
             let ok = awaitEvent(within, seen: sinceInput.activations.contains(where: matches)) {
                 if case .activated(let r, _) = $0 { return matches(r) } else { return false }
             }
@@ -618,10 +764,10 @@ struct Run {
                 let got = sinceInput.activations.map { $0.map(Self.describe) ?? "a point with no element" }
                 fail("expected \(name) to be activated\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was activated" : "only \(got.joined(separator: ", ")) was activated"), at: position)
             }
-        case .screen(let s):
-            let screen = session.currentScreen
-            if screen.name != s && screen.title != s {
-                fail("expected screen '\(s)', but the current screen is '\(screen.name)'", at: position)
+        case .screen(let s, let within):
+            if !awaitState(within, { $0.currentScreen.name == s || $0.currentScreen.title == s }) {
+                guard stopped == nil else { return }
+                fail("expected screen '\(s)'\(within.map { " within \($0)" } ?? ""), but the current screen is '\(session.currentScreen.name)'\(waited(within))", at: position)
             }
         case .announcement(let text, let within):
             let ok = awaitEvent(within, seen: sinceInput.announcements.contains(text)) {
@@ -631,17 +777,33 @@ struct Run {
                 let got = sinceInput.announcements.map { "\"\($0)\"" }
                 fail("expected the announcement \"\(text)\"\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was announced" : "got \(got.joined(separator: ", "))"), at: position)
             }
-        case .value(let name, let expected):
+        case .value(let name, let expected, let within):
+            let matcher = self.matcher
+            let held = awaitState(within) { session in
+                matcher.matches(name, on: session.currentScreen).first.map { session.value(of: $0) == expected } ?? false
+            }
+            guard !held, stopped == nil else { return }
             let screen = session.currentScreen
-            let m = matcher.matches(name, on: screen)
-            guard let i = m.first else {
-                fail("expected \(name) on the current screen '\(screen.name)', but it is not there", at: position)
+            guard let i = matcher.matches(name, on: screen).first else {
+                fail("expected \(name) on the current screen '\(screen.name)'\(within.map { " within \($0)" } ?? ""), but it is not there\(waited(within))", at: position)
                 return
             }
             let v = session.value(of: i)
-            if v != expected {
-                fail("expected the value of \(name) to be \"\(expected)\", but it is \(v.map { "\"\($0)\"" } ?? "empty")", at: position)
+            fail("expected the value of \(name) to be \"\(expected)\"\(within.map { " within \($0)" } ?? ""), but it is \(v.map { "\"\($0)\"" } ?? "empty")\(waited(within))", at: position)
+        case .selected(let name, let on, let within):
+            let matcher = self.matcher
+            let held = awaitState(within) { session in
+                matcher.matches(name, on: session.currentScreen).first.map { session.traits(of: $0).contains(.selected) == on } ?? false
             }
+            guard !held, stopped == nil else { return }
+            let screen = session.currentScreen
+            let shown = within.map { " within \($0)" } ?? ""
+            guard matcher.matches(name, on: screen).first != nil else {
+                fail("expected \(name) on the current screen '\(screen.name)'\(shown), but it is not there\(waited(within))", at: position)
+                return
+            }
+            let expected = on ? "to be selected\(shown), but it is not" : "not to be selected\(shown), but it is"
+            fail("expected \(name) \(expected)\(waited(within))", at: position)
         case .noActivation(let d):
             let first = moveTo(cursor + d) { if case .activated = $0 { return true } else { return false } }
             if let first, case .activated(let r, _) = first.event {
@@ -668,8 +830,9 @@ extension Expectation {
     /// The `within` window of an expectation that waits for something.
     var window: Interval? {
         switch self {
-        case .highlighted(_, let w), .activated(_, let w), .announcement(_, let w), .scanningStopped(let w): return w
-        case .screen, .value, .noActivation, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
+        case .highlighted(_, let w), .activated(_, let w), .announcement(_, let w), .scanningStopped(let w),
+             .screen(_, let w), .value(_, _, let w), .selected(_, _, let w): return w
+        case .noActivation, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
         }
     }
 }

@@ -111,7 +111,7 @@ extension Expectation {
         case .highlighted, .menu, .menuContains, .scanningStopped: return .switchControl
         case .focused, .focusHidden: return .fullKeyboardAccess
         case .overlay, .label, .disambiguation: return .voiceControl
-        case .activated, .screen, .announcement, .value, .noActivation: return nil
+        case .activated, .screen, .announcement, .value, .selected, .noActivation: return nil
         }
     }
 
@@ -123,6 +123,7 @@ extension Expectation {
         case .screen: return "screen"
         case .announcement: return "announcement"
         case .value: return "value"
+        case .selected(_, let on, _): return on ? "selected" : "not selected"
         case .noActivation: return "no activation"
         case .menu, .menuContains: return "menu"
         case .scanningStopped: return "scanning stopped"
@@ -141,11 +142,11 @@ extension Expectation {
         switch self {
         case .highlighted(.label(let l), _) where ScannerMenu.canShow(l, in: app):
             return []
-        case .highlighted(let n, _), .activated(let n, _), .value(let n, _), .focused(let n), .label(let n, _):
+        case .highlighted(let n, _), .activated(let n, _), .value(let n, _, _), .selected(let n, _, _), .focused(let n), .label(let n, _):
             return matcher.problem(with: n, in: app).map { [$0] } ?? []
         case .disambiguation(let names):
             return names.compactMap { matcher.problem(with: $0, in: app, ambiguityAllowed: true) }
-        case .screen(let s):
+        case .screen(let s, _):
             if app.screens.contains(where: { $0.name == s || $0.title == s }) { return [] }
             return ["no screen named or titled '\(s)'; the app has: \(app.screens.map(\.name).joined(separator: ", "))"]
         case .announcement, .noActivation, .menu, .menuContains, .scanningStopped, .focusHidden, .overlay:

@@ -24,12 +24,18 @@ public enum Expectation: Hashable, Sendable {
     case highlighted(ElementName, within: Interval?)
     /// The element was activated since the last input, or within the window.
     case activated(ElementName, within: Interval?)
-    /// The current screen has this name or title.
-    case screen(String)
+    /// The current screen has this name or title; with a window, time runs
+    /// until it does (for a live app: the runner waits, in real time, for
+    /// the app's changes) or the window closes.
+    case screen(String, within: Interval?)
     /// This announcement was made since the last input, or within the window.
     case announcement(String, within: Interval?)
-    /// The element's current value.
-    case value(ElementName, equals: String)
+    /// The element's current value; with a window, as for `screen`.
+    case value(ElementName, equals: String, within: Interval?)
+    /// The element has the `selected` trait (a toggle on, a tab showing, a
+    /// row chosen), or, with `isSelected` false, has not; with a window, as
+    /// for `screen`.
+    case selected(ElementName, isSelected: Bool, within: Interval?)
     /// Nothing is activated for this long.
     case noActivation(for: Interval)
     /// The scanner menu shows exactly these items.
@@ -97,6 +103,19 @@ public enum AppSource: Hashable, Sendable {
     case demo
     /// An app file (screen-model JSON, an Appium or UiAutomator page source, XCTest debugDescription), resolved against the scenario's folder.
     case file(String)
+    /// A desktop app running now, reached over AT-SPI (`app atspi "NAME"`):
+    /// its accessible name or its pid, and, with `window "TITLE"`, the one
+    /// window to read. The run drives it in real time (docs/scenarios.md,
+    /// "Live desktop apps").
+    case atspi(String, window: String?)
+
+    /// Whether the app runs outside the session, in real time.
+    public var isLive: Bool {
+        switch self {
+        case .demo, .file: return false
+        case .atspi: return true
+        }
+    }
 }
 
 /// A `settings` line: a technology's settings file.

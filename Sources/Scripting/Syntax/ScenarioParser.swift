@@ -12,7 +12,7 @@ public struct ScenarioParser {
     public init(file: String) { self.file = file }
 
     static let commands = ["app", "technology", "settings", "set", "start-screen", "press", "down", "up", "key", "type", "say", "wait", "at", "expect"]
-    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "no", "menu", "scanning",
+    static let expectations = ["highlighted", "activated", "screen", "announcement", "value", "selected", "not", "no", "menu", "scanning",
                                "focused", "focus", "overlay", "label", "disambiguation"]
 
     /// Parses `text`.
@@ -139,8 +139,13 @@ public struct ScenarioParser {
         case "app":
             guard !sawApp else { throw ScriptError("'app' given twice; a scenario drives one app", at: where_) }
             sawApp = true
-            let path = try c.text("the app file (screen-model JSON, a page source or XCTest debugDescription) or 'demo'")
-            s.app = path == "demo" ? .demo : .file(path)
+            if !c.atEnd, c.tokens[c.k].kind == .word, c.tokens[c.k].text == "atspi" {
+                c.k += 1
+                s.app = try atspiApp(&c)
+            } else {
+                let path = try c.text("the app file (screen-model JSON, a page source or XCTest debugDescription), 'demo' or 'atspi \"NAME\"'")
+                s.app = path == "demo" ? .demo : .file(path)
+            }
             s.appPosition = where_
             try c.end()
         case "technology":
@@ -248,7 +253,8 @@ public struct ScenarioParser {
             let name = try elementName(&c)
             return .activated(name, within: try within(&c))
         case "screen":
-            return .screen(try c.text("a screen name"))
+            let name = try c.text("a screen name")
+            return .screen(name, within: try within(&c))
         case "announcement":
             let text = try c.quoted("the announcement text")
             return .announcement(text, within: try within(&c))
@@ -256,7 +262,16 @@ public struct ScenarioParser {
             let name = try elementName(&c)
             let eq = try c.next("'=' and the expected value")
             guard eq.kind == .equals else { throw ScriptError("expected '=' after the element name, found \(Cursor.describe(eq))", at: c.position(eq)) }
-            return .value(name, equals: try c.quoted("the expected value"))
+            let expected = try c.quoted("the expected value")
+            return .value(name, equals: expected, within: try within(&c))
+        case "selected":
+            let name = try elementName(&c)
+            return .selected(name, isSelected: true, within: try within(&c))
+        case "not":
+            let w = try c.word("'selected'")
+            guard w.text == "selected" else { throw ScriptError("expected 'expect not selected NAME', found '\(w.text)'", at: c.position(w)) }
+            let name = try elementName(&c)
+            return .selected(name, isSelected: false, within: try within(&c))
         case "no":
             let what = try c.word("'activation'")
             guard what.text == "activation" else { throw ScriptError("expected 'expect no activation for DURATION', found '\(what.text)'", at: c.position(what)) }
@@ -315,6 +330,32 @@ public struct ScenarioParser {
                 ?? "; expected one of: \(Self.expectations.joined(separator: ", "))"
             throw ScriptError("unknown expectation '\(kind.text)'\(hint)", at: c.position(kind))
         }
+    }
+
+    /// `app atspi "NAME"` or `app atspi PID` (after `atspi`), then
+    /// optionally `window "TITLE"`: a desktop app running now.
+    func atspiApp(_ c: inout Cursor) throws(ScriptError) -> AppSource {
+        let what = "the app's accessible name in double quotes or its pid, e.g. 'app atspi \"gedit\"' or 'app atspi 4242'"
+        let t = try c.next(what)
+        switch t.kind {
+        case .string:
+            guard !t.text.isEmpty else { throw ScriptError("expected \(what), found \"\"", at: c.position(t)) }
+        case .word:
+            guard t.text.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int(t.text), pid > 0 else {
+                throw ScriptError("expected \(what), found '\(t.text)'; a name is written in double quotes", at: c.position(t))
+            }
+        case .equals:
+            throw ScriptError("expected \(what), found '='", at: c.position(t))
+        }
+        var window: String? = nil
+        if c.accept("window") {
+            let title = try c.quoted("the window's title")
+            guard !title.isEmpty else { throw ScriptError("expected the window's title, found \"\"", at: c.position(c.tokens[c.k - 1])) }
+            window = title
+        } else if !c.atEnd {
+            throw ScriptError("expected 'window \"TITLE\"' or the end of the line after the app, found \(Cursor.describe(c.tokens[c.k]))", at: c.position())
+        }
+        return .atspi(t.text, window: window)
     }
 
     func within(_ c: inout Cursor) throws(ScriptError) -> Interval? {

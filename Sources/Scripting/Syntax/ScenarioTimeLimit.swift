@@ -35,9 +35,10 @@ extension Expectation {
     /// How long the expectation may let time run.
     var longestRun: Interval? {
         switch self {
-        case .highlighted(_, let within), .activated(_, let within), .announcement(_, let within), .scanningStopped(let within): return within
+        case .highlighted(_, let within), .activated(_, let within), .announcement(_, let within), .scanningStopped(let within),
+             .screen(_, let within), .value(_, _, let within), .selected(_, _, let within): return within
         case .noActivation(let d): return d
-        case .screen, .value, .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
+        case .menu, .menuContains, .focused, .focusHidden, .overlay, .label, .disambiguation: return nil
         }
     }
 }

@@ -47,6 +47,17 @@ public struct ScriptError: DiagnosticError, Hashable, Sendable {
             diagnostics = own.map { Diagnostic($0.severity, $0.message, at: position) }
         }
     }
+
+    /// An error of something the scenario names that has no file of its
+    /// own (a live app, the accessibility bus): its messages, at `position`.
+    /// - Parameters:
+    ///   - cause: the error (its diagnostics' locations are dropped).
+    ///   - position: the scenario line that names it.
+    public init(relocating cause: any Error, to position: SourcePosition) {
+        self.position = position
+        let own = (cause as? any DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(cause)")]
+        diagnostics = own.map { Diagnostic($0.severity, $0.message, at: position) }
+    }
 }
 
 /// Several errors in one scenario, reported together (nothing runs until the

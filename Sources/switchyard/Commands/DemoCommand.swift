@@ -32,7 +32,7 @@ struct DemoCommand: Command {
         say("Switchyard demo — \(app.name), the built-in app: \(app.screens.map { $0.title ?? $0.name }.joined(separator: ", "))")
         var summary: [String] = []
         var status = ExitStatus.success
-        let runner = ScenarioRunner(appProvider: RunCommand.appProvider(ImportOptions()))
+        let runner = ScenarioRunner(scenarioApps: RunCommand.appProvider(ImportOptions()))
         for builtIn in DemoApp.scenarios {
             say("")
             say("━━ \(builtIn.technology) (\(builtIn.technology.name)): \(builtIn.setup)")

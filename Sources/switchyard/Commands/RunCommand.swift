@@ -5,23 +5,26 @@ import SwitchyardEngine
 import Scripting
 import Synchronization
 import DemoApp
+import DesktopApps
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet] [--app-format NAME] [--density D]`:
 /// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or
 /// Voice Control beside one of the others) in simulated time, in parallel,
-/// and reports in order.
+/// and reports in order. Scenarios that drive a live desktop app (`app
+/// atspi`) run after the others, one at a time, in the order given.
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "run scenario files in simulated time; JUnit and JSON Lines reports"
     static let usage = """
         usage: switchyard run SCENARIO... [--transcript FILE] [--junit FILE] [--quiet] [--app-format NAME] [--density D]
           SCENARIO      scenario files: switch presses, keys, spoken commands (docs/scenarios.md); --app-format
-                        and --density apply to the app file each one names
+                        and --density apply to the app file each one names; those that drive a desktop app
+                        running now (app atspi "NAME") run one at a time, the app in real time
           --transcript  write every event as JSON Lines (docs/transcript.md)
           --junit       write a JUnit XML report, one test case per scenario
           --quiet       print only failures and the summary
         \(Arguments.importUsage(column: 16))
-        exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used
+        exit status: 0 every expectation held, 1 one failed, 2 a scenario could not be used (or its live app not reached)
         """
 
     var files: [String]
@@ -41,14 +44,16 @@ struct RunCommand: Command {
         importOptions = try a.importOptions(command: Self.name)
     }
 
-    /// Loads the app a scenario names: the demo, or a file beside the
+    /// Loads the app a scenario names: the demo, a file beside the
     /// scenario, imported with `options` (its warnings printed, as every
-    /// command's: `AppScreens.loadApp`).
-    static func appProvider(_ options: ImportOptions) -> ScenarioRunner.AppProvider {
+    /// command's: `AppScreens.loadApp`), or a desktop app running now, over
+    /// AT-SPI (`AtspiScenarioApp`).
+    static func appProvider(_ options: ImportOptions) -> ScenarioRunner.ScenarioAppProvider {
         { source, scenarioFile in
             switch source {
-            case .demo: return DemoApp.load()
-            case .file(let path): return try AppScreens.loadApp(ScenarioRunner.resolve(path, relativeTo: scenarioFile), options: options)
+            case .demo: return .model(DemoApp.load())
+            case .file(let path): return .model(try AppScreens.loadApp(ScenarioRunner.resolve(path, relativeTo: scenarioFile), options: options))
+            case .atspi(let app, let window): return .live(try AtspiScenarioApp.open(app, window: window))
             }
         }
     }
@@ -61,27 +66,39 @@ struct RunCommand: Command {
         case unusable([Diagnostic])
     }
 
-    /// Reads, checks and runs one scenario file, handing each event to
-    /// `each` as it happens; when `printing`, formats each event's text line
-    /// as it happens (the text report prints them in input order, after the
-    /// run; the lines, not the events, are kept; without it, memory does
-    /// not grow with simulated time).
-    /// - Returns: the outcome, and the files the scenario names (its app and
-    ///   settings, which no output may overwrite).
-    static func execute(_ file: String, printing: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> (Outcome, reads: [String]) {
+    /// A scenario file read, before it runs.
+    enum Loaded: Sendable {
+        /// Its text, whether it drives a live desktop app (`app atspi`),
+        /// and the files it names (its app and settings, which no output
+        /// may overwrite), as far as the text can be read.
+        case text(String, live: Bool, reads: [String])
+        /// It could not be read.
+        case unusable([Diagnostic])
+    }
+
+    /// Reads a scenario file and finds what it names.
+    static func load(_ file: String) -> Loaded {
         let read: String?
         do { read = try InputFile.text(file) } catch {
-            return (.unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics), [])
+            return .unusable(SetupError.cannotRead(file: file, kind: "scenario file", reason: "\(error)").diagnostics)
         }
         guard let text = read else {
-            return (.unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics), [])
+            return .unusable(SetupError.notText(file: file, kind: "scenario file").diagnostics)
         }
-        // The files it names, as far as the text can be read (for the output checks).
         let (named, _) = ScenarioParser(file: file).parsePartially(text)
         var reads: [String] = []
         if case .file(let path) = named.app { reads.append(ScenarioRunner.resolve(path, relativeTo: file)) }
         for line in named.settingsFiles { reads.append(ScenarioRunner.resolve(line.path, relativeTo: file)) }
-        let runner = ScenarioRunner(appProvider: appProvider(options))
+        return .text(text, live: named.app.isLive, reads: reads)
+    }
+
+    /// Checks and runs one scenario's text, handing each event to `each`
+    /// as it happens; when `printing`, formats each event's text line as it
+    /// happens (the text report prints them in input order, after the run;
+    /// the lines, not the events, are kept; without it, memory does not
+    /// grow with simulated time).
+    static func execute(_ text: String, file: String, printing: Bool, options: ImportOptions, each: (TimedEvent) -> Void = { _ in }) -> Outcome {
+        let runner = ScenarioRunner(scenarioApps: appProvider(options))
         do {
             let prepared = try runner.prepare(text: text, file: file)
             // With several technologies, each event's line names the one that caused it.
@@ -94,9 +111,9 @@ struct RunCommand: Command {
                 printed += TranscriptFormat.textLine(e, showingTechnology: mixed)
                 printed += "\n"
             }
-            return (.ran(result, printed: printed), reads)
+            return .ran(result, printed: printed)
         } catch {
-            return (.unusable(error.diagnostics), reads)
+            return .unusable(error.diagnostics)
         }
     }
 
@@ -104,13 +121,13 @@ struct RunCommand: Command {
         let outputs = try Outputs([("--transcript", transcript), ("--junit", junit)], inputs: files, command: Self.name)
         // The transcript is written as the scenarios run, in input order.
         let stream = outputs["--transcript"].map { OrderedOutput($0, producers: files.count) }
-        // Independent scenarios run in parallel; results are kept in input order.
-        let runs = ParallelMap.map(Array(files.indices)) { [files, quiet, importOptions] k -> (Outcome, Double, [String]) in
+        // Runs file k's text, its transcript lines to the stream; how long it took.
+        let runOne = { @Sendable [files, quiet, importOptions] (k: Int, text: String) -> (Outcome, Double) in
             let start = DispatchTime.now().uptimeNanoseconds
             // Transcript lines are written into one buffer and handed on
             // each 64 KiB: no `String` per line.
             var lines = JSONWriter(compact: true)
-            let (o, reads) = Self.execute(files[k], printing: !quiet, options: importOptions) { e in
+            let o = Self.execute(text, file: files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
                 TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
                 if lines.bytes.count >= BufferedWriter.capacity {
@@ -122,9 +139,30 @@ struct RunCommand: Command {
                 if !lines.bytes.isEmpty { lines.bytes.withUnsafeBytes { stream.write($0, from: k) } }
                 stream.finish(k)
             }
-            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reads)
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        let outcomes = runs.map { ($0.0, $0.1) }
+        // Independent scenarios run in parallel; results are kept in input
+        // order. Those that drive a live desktop app are read with the
+        // others, then run one after another in input order (they share the
+        // desktop and may drive the same app). Each run: the outcome, its
+        // seconds, the files it names, and a live scenario's text until it runs.
+        var runs: [(Outcome?, Double, [String], String?)] = ParallelMap.map(Array(files.indices)) { [files] k -> (Outcome?, Double, [String], String?) in
+            switch Self.load(files[k]) {
+            case .unusable(let diagnostics):
+                stream?.finish(k)
+                return (.unusable(diagnostics), 0, [], nil)
+            case .text(let text, live: true, let reads):
+                return (nil, 0, reads, text)
+            case .text(let text, live: false, let reads):
+                let (o, seconds) = runOne(k, text)
+                return (o, seconds, reads, nil)
+            }
+        }
+        for k in files.indices {
+            guard let text = runs[k].3 else { continue }
+            (runs[k].0, runs[k].1) = runOne(k, text)
+        }
+        let outcomes = runs.map { ($0.0!, $0.1) }
         var passed = 0
         var failed = 0
         var unusable = 0

@@ -26,12 +26,14 @@ func fuzzEngine(_ bytes: [UInt8]) {
         invariant(false, "a generated scenario does not parse: \(error)\n\(text)")
         return
     }
-    let runner = ScenarioRunner { source, scenarioFile in
+    let runner = ScenarioRunner(appProvider: { source, scenarioFile in
         switch source {
         case .demo: return demoApp
         case .file(let path): return try cachedApp(at: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+        // No desktop here: a live app is an error at the `app` line.
+        case .atspi(let app, _): throw ScreenModelError.unreadable(file: app, reason: "the fuzz targets drive no live apps")
         }
-    }
+    })
     let prepared: PreparedScenario
     do {
         prepared = try runner.prepare(scenario)

@@ -20,12 +20,14 @@ func fuzzScenario(_ bytes: [UInt8]) {
         render(error)
         return
     }
-    let runner = ScenarioRunner { source, scenarioFile in
+    let runner = ScenarioRunner(appProvider: { source, scenarioFile in
         switch source {
         case .demo: return demoApp
         case .file(let path): return try cachedApp(at: ScenarioRunner.resolve(path, relativeTo: scenarioFile))
+        // No desktop here: a live app is an error at the `app` line.
+        case .atspi(let app, _): throw ScreenModelError.unreadable(file: app, reason: "the fuzz targets drive no live apps")
         }
-    }
+    })
     do throws(ScriptErrors) {
         _ = try runner.prepare(scenario)
     } catch {

@@ -1,0 +1,94 @@
+import Glibc
+import ScreenModel
+import Scripting
+import SwitchyardEngine
+
+/// A running desktop app as a scenario's app (`app atspi "NAME"`): the
+/// `LiveScenarioApp` the runner drives, over a `LiveDesktopApp`.
+///
+/// The waits are in real time, on the accessibility bus's socket (`poll`):
+/// after an action, `settle(quiet:limit:)` reads the app again each time
+/// its events settle (`LiveDesktopApp.settle`, 30 ms without events) and
+/// ends once no event has come for `quiet`; `waitForChange(timeout:)` ends
+/// at the first change. Nothing here runs on another thread: a scenario's
+/// run uses it from the thread that runs the scenario (hence
+/// `@unchecked Sendable`: it is handed over, never shared).
+public final class AtspiScenarioApp: LiveScenarioApp, @unchecked Sendable {
+    /// The app, its latest snapshot and its pending events.
+    public let live: LiveDesktopApp
+
+    /// Drives `live`.
+    public init(_ live: LiveDesktopApp) {
+        self.live = live
+    }
+
+    /// Connects to the accessibility bus and reads the app named `app` (its
+    /// accessible name, exactly or ignoring case, or its pid).
+    /// - Parameters:
+    ///   - app: the name or pid, as the `app atspi` line gives it.
+    ///   - window: the title of the one window to read, if given.
+    /// - Throws: `DesktopAppError`: no session or accessibility bus (what to
+    ///   install, which variable), no such app (the apps there are), no such window.
+    public static func open(_ app: String, window: String? = nil) throws(DesktopAppError) -> AtspiScenarioApp {
+        let reader = try AtspiReader()
+        let found = try reader.app(app)
+        return AtspiScenarioApp(try LiveDesktopApp(reader: reader, app: found, window: window))
+    }
+
+    // MARK: - LiveScenarioApp
+
+    public var appModel: AppModel { live.snapshot.appModel }
+
+    public var name: String { "'\(live.app.name)'" }
+
+    public func perform(_ events: [TimedEvent]) -> Bool {
+        let asks = events.contains { !AtspiActuator.calls(for: $0.event, in: live.snapshot).isEmpty }
+        if asks { live.perform(events) }
+        return asks
+    }
+
+    public func settle(quiet: Interval, limit: Interval) throws -> [ScreenUpdate] {
+        let start = LiveDesktopApp.monotonicMicroseconds()
+        let end = start + limit.microseconds
+        var lastEvent = start
+        var updates: [ScreenUpdate] = []
+        while true {
+            let now = LiveDesktopApp.monotonicMicroseconds()
+            if live.takeEvents(now: now) { lastEvent = now }
+            if let due = live.refreshDue, now >= due, let update = try live.refresh() { updates.append(update) }
+            if live.refreshDue == nil, now - lastEvent >= quiet.microseconds { return updates }
+            if now >= end {
+                // Still busy after the longest wait: what it shows now.
+                if live.refreshDue != nil, let update = try live.refresh() { updates.append(update) }
+                return updates
+            }
+            if live.hasQueuedEvents { continue }
+            let wake = min(end, live.refreshDue ?? (lastEvent + quiet.microseconds))
+            pollBus(until: wake, now: now)
+        }
+    }
+
+    public func waitForChange(timeout: Interval) throws -> ScreenUpdate? {
+        let start = LiveDesktopApp.monotonicMicroseconds()
+        let end = start + timeout.microseconds
+        // A change still settling at the end is finished, within this bound.
+        let hardEnd = end + live.settleLimit.microseconds
+        while true {
+            let now = LiveDesktopApp.monotonicMicroseconds()
+            live.takeEvents(now: now)
+            if let due = live.refreshDue, now >= due, let update = try live.refresh() { return update }
+            if now >= hardEnd || (now >= end && live.refreshDue == nil) { return nil }
+            if live.hasQueuedEvents { continue }
+            pollBus(until: min(hardEnd, live.refreshDue ?? end), now: now)
+        }
+    }
+
+    public var realTime: Instant { Instant(microseconds: LiveDesktopApp.monotonicMicroseconds()) }
+
+    /// Sleeps on the bus's socket until `wake` (µs, `CLOCK_MONOTONIC`) or a message.
+    func pollBus(until wake: Int64, now: Int64) {
+        var fd = pollfd(fd: live.reader.bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(clamping: max(0, (wake - now + 999) / 1000))
+        _ = poll(&fd, 1, ms)
+    }
+}
