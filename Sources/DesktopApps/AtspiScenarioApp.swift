@@ -1,4 +1,3 @@
-import Glibc
 import ScreenModel
 import Scripting
 import SwitchyardEngine
@@ -10,7 +9,7 @@ import SwitchyardEngine
 /// after an action, `settle(quiet:limit:)` reads the app again each time
 /// its events settle (`LiveDesktopApp.settle`, 30 ms without events) and
 /// ends once no event has come for `quiet`; `waitForChange(timeout:)` ends
-/// at the first change. Nothing here runs on another thread: a scenario's
+/// at the first change (`LiveDesktopApp.waitForChange`). Nothing here runs on another thread: a scenario's
 /// run uses it from the thread that runs the scenario (hence
 /// `@unchecked Sendable`: it is handed over, never shared).
 public final class AtspiScenarioApp: LiveScenarioApp, @unchecked Sendable {
@@ -30,9 +29,7 @@ public final class AtspiScenarioApp: LiveScenarioApp, @unchecked Sendable {
     /// - Throws: `DesktopAppError`: no session or accessibility bus (what to
     ///   install, which variable), no such app (the apps there are), no such window.
     public static func open(_ app: String, window: String? = nil) throws(DesktopAppError) -> AtspiScenarioApp {
-        let reader = try AtspiReader()
-        let found = try reader.app(app)
-        return AtspiScenarioApp(try LiveDesktopApp(reader: reader, app: found, window: window))
+        AtspiScenarioApp(try LiveDesktopApp.open(app, window: window))
     }
 
     // MARK: - LiveScenarioApp
@@ -64,31 +61,14 @@ public final class AtspiScenarioApp: LiveScenarioApp, @unchecked Sendable {
             }
             if live.hasQueuedEvents { continue }
             let wake = min(end, live.refreshDue ?? (lastEvent + quiet.microseconds))
-            pollBus(until: wake, now: now)
+            live.pollBus(until: wake, now: now)
         }
     }
 
     public func waitForChange(timeout: Interval) throws -> ScreenUpdate? {
-        let start = LiveDesktopApp.monotonicMicroseconds()
-        let end = start + timeout.microseconds
-        // A change still settling at the end is finished, within this bound.
-        let hardEnd = end + live.settleLimit.microseconds
-        while true {
-            let now = LiveDesktopApp.monotonicMicroseconds()
-            live.takeEvents(now: now)
-            if let due = live.refreshDue, now >= due, let update = try live.refresh() { return update }
-            if now >= hardEnd || (now >= end && live.refreshDue == nil) { return nil }
-            if live.hasQueuedEvents { continue }
-            pollBus(until: min(hardEnd, live.refreshDue ?? end), now: now)
-        }
+        try live.waitForChange(timeout: timeout)
     }
 
     public var realTime: Instant { Instant(microseconds: LiveDesktopApp.monotonicMicroseconds()) }
 
-    /// Sleeps on the bus's socket until `wake` (µs, `CLOCK_MONOTONIC`) or a message.
-    func pollBus(until wake: Int64, now: Int64) {
-        var fd = pollfd(fd: live.reader.bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ms = Int32(clamping: max(0, (wake - now + 999) / 1000))
-        _ = poll(&fd, 1, ms)
-    }
 }

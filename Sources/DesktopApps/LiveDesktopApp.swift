@@ -120,23 +120,28 @@ public final class LiveDesktopApp {
     }
 
     /// Waits, in real time, until the app changes and its events settle.
-    /// - Parameter timeout: the longest wait.
+    /// - Parameter timeout: the longest wait for a change to begin; one
+    ///   still settling then is finished, at most `settleLimit` later.
     /// - Returns: the update, or nil when nothing changed in time.
     public func waitForChange(timeout: Interval) throws(DesktopAppError) -> ScreenUpdate? {
-        let start = Self.monotonicMicroseconds()
-        let end = start + timeout.microseconds
+        let end = Self.monotonicMicroseconds() + timeout.microseconds
+        let hardEnd = end + settleLimit.microseconds
         while true {
             let now = Self.monotonicMicroseconds()
             takeEvents(now: now)
             if let due = refreshDue, now >= due, let update = try refresh() { return update }
-            if now >= end { return nil }
-            var wake = end
-            if let due = refreshDue { wake = min(wake, due) }
+            if now >= hardEnd || (now >= end && refreshDue == nil) { return nil }
             if hasQueuedEvents { continue }
-            var fd = pollfd(fd: reader.bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ms = Int32(clamping: max(0, (wake - now + 999) / 1000))
-            _ = poll(&fd, 1, ms)
+            pollBus(until: min(hardEnd, refreshDue ?? end), now: now)
         }
+    }
+
+    /// Sleeps on the accessibility bus's socket (where the app's events
+    /// come) until `wake` or a message (µs, `CLOCK_MONOTONIC`).
+    func pollBus(until wake: Int64, now: Int64) {
+        var fd = pollfd(fd: reader.bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(clamping: max(0, (wake - now + 999) / 1000))
+        _ = poll(&fd, 1, ms)
     }
 
     /// The real time, `CLOCK_MONOTONIC`, in microseconds.

@@ -417,9 +417,9 @@ struct Run {
     let matcher = ElementMatcher()
     /// The live app (`app atspi`), nil for a screen model.
     let live: (any LiveScenarioApp)?
-    /// Each screen of the live app as last read, by name (events name
-    /// elements by screen and index; the first snapshot is `prepared.app`).
-    var liveScreens: [String: Screen] = [:]
+    /// Every screen as the run knows it now, by name (events name elements
+    /// by screen and index): the app's, and a live app's as last read.
+    var screens: [String: Screen]
     /// Whether the run is waiting for the live app (its new screens'
     /// events are carried out, but do not start another wait).
     var settling = false
@@ -435,6 +435,7 @@ struct Run {
         self.each = each
         self.live = prepared.live
         self.session = prepared.session
+        screens = Dictionary(prepared.app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for s in prepared.configuration.technologies { settings[s.technology] = s }
         route = TechnologyRoute(prepared.scenario)
         pressLength = prepared.pressLength
@@ -509,7 +510,7 @@ struct Run {
     /// The live app's new screen, to the session at its current instant
     /// (a timer's, during a wait).
     mutating func replaceScreen(_ update: ScreenUpdate) {
-        liveScreens[update.screen.name] = update.screen
+        screens[update.screen.name] = update.screen
         take { session, out in session.handle(TimedInput(.screenReplaced(update), at: session.now)) { out.append($0) } }
     }
 
@@ -519,42 +520,43 @@ struct Run {
         stopped = ScriptError("the live app \(live?.name ?? "") can no longer be read: \(why)", at: position)
     }
 
-    /// The screen named `name` as the run knows it now.
-    func screen(named name: String) -> Screen? {
-        liveScreens[name] ?? prepared.app.screen(named: name)
-    }
-
     /// Whether `holds` is true now; with a window, waits until it is. For
     /// a live app the wait is in real time (the app's changes delivered as
     /// they come, the simulated clock where it stands); for a screen model
     /// in simulated time (timers fire; the clock stops where it holds).
-    mutating func awaitState(_ within: Interval?, _ holds: (Session) -> Bool) -> Bool {
-        if holds(session) { return true }
+    mutating func awaitState(_ within: Interval?, _ holds: (Session, _ screens: [String: Screen]) -> Bool) -> Bool {
+        guard let live else { return advance(within: within, until: holds) }
+        if holds(session, screens) { return true }
         guard let within else { return false }
-        if let live {
-            let end = live.realTime + within
-            while stopped == nil {
-                let left = end - live.realTime
-                guard left > .zero else { return false }
-                let update: ScreenUpdate?
-                do { update = try live.waitForChange(timeout: left) } catch {
-                    stopLive(error)
-                    return false
-                }
-                guard let update else { continue }
-                replaceScreen(update)
-                if holds(session) { return true }
+        let end = live.realTime + within
+        while stopped == nil {
+            let left = end - live.realTime
+            guard left > .zero else { return false }
+            let update: ScreenUpdate?
+            do { update = try live.waitForChange(timeout: left) } catch {
+                stopLive(error)
+                return false
             }
-            return false
+            guard let update else { continue }
+            replaceScreen(update)
+            if holds(session, screens) { return true }
         }
+        return false
+    }
+
+    /// Whether `holds` is true now; with a window, lets simulated time run
+    /// (timers fire) until it is, and the clock stops there, or the window closes.
+    mutating func advance(within: Interval?, until holds: (Session, _ screens: [String: Screen]) -> Bool) -> Bool {
+        if holds(session, screens) { return true }
+        guard let within else { return false }
         let deadline = cursor + within
         while let next = session.nextDeadline, next <= deadline, next > cursor {
             cursor = next
             take { session, out in session.advance(to: next) { out.append($0) } }
-            if holds(session) { return true }
+            if holds(session, screens) { return true }
         }
         moveTo(deadline)
-        return holds(session)
+        return holds(session, screens)
     }
 
     /// How a failed `within` wait is told: for a live app, how long the run
@@ -688,14 +690,19 @@ struct Run {
     // MARK: - Expectations
 
     func refMatches(_ ref: ElementRef, _ name: ElementName) -> Bool {
-        guard let screen = screen(named: ref.screen) else { return false }
+        Self.matches(ref, name, in: screens, matcher)
+    }
+
+    /// Whether `ref` is an element `name` names, on its screen in `screens`.
+    static func matches(_ ref: ElementRef?, _ name: ElementName, in screens: [String: Screen], _ matcher: ElementMatcher) -> Bool {
+        guard let ref, let screen = screens[ref.screen] else { return false }
         return matcher.matches(name, on: screen).contains(ref.index)
     }
 
-    /// Whether the cursor shows `name` now (an element, or a scanner menu item).
-    func highlightIs(_ name: ElementName) -> Bool {
-        switch session.highlighted {
-        case .element(let r): return refMatches(r, name)
+    /// Whether the highlight `h` shows `name` (an element, or a scanner menu item).
+    static func shows(_ h: Highlight?, _ name: ElementName, in screens: [String: Screen], _ matcher: ElementMatcher) -> Bool {
+        switch h {
+        case .element(let r): return matches(r, name, in: screens, matcher)
         case .menuItem(let s): if case .label(let l) = name { return l == s } else { return false }
         default: return false
         }
@@ -737,26 +744,15 @@ struct Run {
     mutating func check(_ e: Expectation, at position: SourcePosition) {
         switch e {
         case .highlighted(let name, let within):
-            if highlightIs(name) { return }
-            if let within {
-                let deadline = cursor + within
-                while let next = session.nextDeadline, next <= deadline, next > cursor {
-                    cursor = next
-                    take { session, out in session.advance(to: next) { out.append($0) } }
-                    if highlightIs(name) { return }
-                }
-                moveTo(deadline)
-                if highlightIs(name) { return }
-            }
+            // The highlight is the session's own, in simulated time, live app or not.
+            let matcher = self.matcher
+            if advance(within: within, until: { session, screens in Self.shows(session.highlighted, name, in: screens, matcher) }) { return }
             fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
         case .activated(let name, let within):
             // Each screen as it stands now: a live app's are read again as it changes.
-            let screens = prepared.app.screens.reduce(into: liveScreens) { all, s in if all[s.name] == nil { all[s.name] = s } }
+            let screens = self.screens
             let matcher = self.matcher
-            let matches = { (r: ElementRef?) -> Bool in
-                guard let r, let screen = screens[r.screen] else { return false }
-                return matcher.matches(name, on: screen).contains(r.index)
-            }
+            let matches = { (r: ElementRef?) -> Bool in Self.matches(r, name, in: screens, matcher) }
             let ok = awaitEvent(within, seen: sinceInput.activations.contains(where: matches)) {
                 if case .activated(let r, _) = $0 { return matches(r) } else { return false }
             }
@@ -765,7 +761,7 @@ struct Run {
                 fail("expected \(name) to be activated\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was activated" : "only \(got.joined(separator: ", ")) was activated"), at: position)
             }
         case .screen(let s, let within):
-            if !awaitState(within, { $0.currentScreen.name == s || $0.currentScreen.title == s }) {
+            if !awaitState(within, { session, _ in session.currentScreen.name == s || session.currentScreen.title == s }) {
                 guard stopped == nil else { return }
                 fail("expected screen '\(s)'\(within.map { " within \($0)" } ?? ""), but the current screen is '\(session.currentScreen.name)'\(waited(within))", at: position)
             }
@@ -779,7 +775,7 @@ struct Run {
             }
         case .value(let name, let expected, let within):
             let matcher = self.matcher
-            let held = awaitState(within) { session in
+            let held = awaitState(within) { session, _ in
                 matcher.matches(name, on: session.currentScreen).first.map { session.value(of: $0) == expected } ?? false
             }
             guard !held, stopped == nil else { return }
@@ -792,7 +788,7 @@ struct Run {
             fail("expected the value of \(name) to be \"\(expected)\"\(within.map { " within \($0)" } ?? ""), but it is \(v.map { "\"\($0)\"" } ?? "empty")\(waited(within))", at: position)
         case .selected(let name, let on, let within):
             let matcher = self.matcher
-            let held = awaitState(within) { session in
+            let held = awaitState(within) { session, _ in
                 matcher.matches(name, on: session.currentScreen).first.map { session.traits(of: $0).contains(.selected) == on } ?? false
             }
             guard !held, stopped == nil else { return }
