@@ -160,6 +160,22 @@ public final class AtspiReader {
         throw .appNotFound(name, known: all.map { a in a.pid.map { "\(a.name) (pid \($0))" } ?? a.name })
     }
 
+    /// The app with process id `pid`, once it shows a window on the bus
+    /// (a GTK app registers about 50 ms after its window shows).
+    /// - Parameter timeout: the longest wait, in real time.
+    /// - Throws: `DesktopAppError.timeout` when it has not shown one by then.
+    public func app(pid: Int, showingWithin timeout: Interval) throws(DesktopAppError) -> DesktopApp {
+        let end = LiveDesktopApp.monotonicMicroseconds() + timeout.microseconds
+        while true {
+            if let a = try apps().first(where: { $0.pid == pid }), a.windows.contains(where: \.showing) { return a }
+            guard LiveDesktopApp.monotonicMicroseconds() < end else {
+                throw .timeout("the app with pid \(pid) did not show a window on the accessibility bus within \(timeout)")
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            nanosleep(&pause, nil)
+        }
+    }
+
     /// Where calls to `app` go: straight to the app when its bridge offers
     /// a peer-to-peer address (`GetApplicationBusAddress`; GTK's does), so
     /// each call skips the bus daemon; else the bus. Asked once per app.

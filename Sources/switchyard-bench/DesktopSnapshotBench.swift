@@ -41,7 +41,7 @@ enum DesktopSnapshotBench {
         }
         do {
             let reader = try AtspiReader()
-            let target = try registered(Int(process.processIdentifier), on: reader)
+            let target = try reader.app(pid: Int(process.processIdentifier), showingWithin: .seconds(20))
             // The first snapshot starts the app's cache (and warms ours).
             let first = try reader.snapshot(target)
             var snapshot: [Double] = []
@@ -90,17 +90,6 @@ enum DesktopSnapshotBench {
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         let sorted = values.sorted()
         return sorted[min(sorted.count - 1, max(0, Int((Double(sorted.count) * p).rounded(.up)) - 1))]
-    }
-
-    /// The app with process id `pid`, once its window shows on the bus (20 s at most).
-    static func registered(_ pid: Int, on reader: AtspiReader) throws -> DesktopApp {
-        let end = LiveBench.monotonicNanoseconds() + 20_000_000_000
-        while LiveBench.monotonicNanoseconds() < end {
-            if let a = try reader.apps().first(where: { $0.pid == pid }), a.windows.contains(where: \.showing) { return a }
-            var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
-            nanosleep(&pause, nil)
-        }
-        throw DesktopAppError.timeout("gtk3-widget-factory (pid \(pid)) did not show a window on the accessibility bus within 20 s")
     }
 
     /// The reference: the whole tree, one object and one property at a

@@ -112,16 +112,8 @@ final class FixtureApp {
 
     /// The app on the accessibility bus, once it has registered (about 50 ms
     /// after its window shows).
-    func registered(on reader: AtspiReader, timeout: Double = 10) throws -> DesktopApp {
-        let end = LiveDesktopApp.monotonicMicroseconds() + Int64(timeout * 1_000_000)
-        while true {
-            if let a = try reader.apps().first(where: { $0.pid == Int(pid) }), a.windows.contains(where: \.showing) { return a }
-            guard LiveDesktopApp.monotonicMicroseconds() < end else {
-                throw TestbedError("the app (pid \(pid)) did not register on the accessibility bus within \(timeout) s")
-            }
-            var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
-            nanosleep(&pause, nil)
-        }
+    func registered(on reader: AtspiReader, timeout: Interval = .seconds(10)) throws -> DesktopApp {
+        try reader.app(pid: Int(pid), showingWithin: timeout)
     }
 }
 
