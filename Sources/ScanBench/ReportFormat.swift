@@ -122,7 +122,7 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         w.closeObject()
         w.key("settings")
         w.openObject()
-        for (name, value) in r.settings { w.key(name); w.string(value) }
+        for (name, value) in r.settings { w.key(escaping: name); w.string(value) }
         w.closeObject()
         w.key("user")
         w.openObject()

@@ -113,6 +113,32 @@ import ScreenModel
             == "1.5s point sweep coarse y 0→800 over 8s")
     }
 
+    @Test func textLinesNameTheTechnologyWhenAsked() {
+        #expect(TranscriptFormat.textLine(hl(1700, A), showingTechnology: true) == #"1.7s [switch-control] highlighted "A" {0, 0, 400×50}"#)
+        // The session's own events carry no technology.
+        #expect(TranscriptFormat.textLine(bySession(0, .screenChanged(screen: "main")), showingTechnology: true) == "0s screen main")
+        #expect(TranscriptFormat.textLine(hl(1700, A), showingTechnology: false) == TranscriptFormat.textLine(hl(1700, A)))
+    }
+
+    @Test func overlayAndDisambiguationLines() {
+        let badges = [
+            OverlayBadge(text: "1", number: 1, element: A, frame: A.frame),
+            OverlayBadge(text: "A", number: nil, element: A, frame: A.frame),
+            OverlayBadge(text: "Pay", number: nil, element: A, frame: A.frame),
+        ]
+        #expect(TranscriptFormat.textLine(at(250, .overlayShown(Overlay(kind: .names, continuous: true, badges: badges))))
+            == #"0.25s overlay names continuously: 1 "A", "A", "Pay" on "A""#)
+        #expect(TranscriptFormat.textLine(at(250, .overlayShown(Overlay(kind: .numbers, continuous: false, badges: []))))
+            == "0.25s overlay numbers: (none)")
+        let grid = Grid(area: Rect(x: 0, y: 0, width: 390, height: 844), columns: 3, rows: 3, zoom: [5, 2])
+        #expect(TranscriptFormat.textLine(at(2000, .overlayShown(Overlay(kind: .grid, continuous: false, badges: [], grid: grid))))
+            == "2s overlay grid 3×3 zoomed into [5, 2] over {0, 0, 390×844}")
+        #expect(TranscriptFormat.textLine(at(2010, .gridZoomed(path: [5], area: Rect(x: 130, y: 281.5, width: 130, height: 281))))
+            == "2.01s grid zoomed into [5] {130, 281.5, 130×281}")
+        #expect(TranscriptFormat.textLine(at(3000, .disambiguationShown(name: "A", candidates: [A, A])))
+            == #"3s disambiguation "A": 1 "A" {0, 0, 400×50}, 2 "A" {0, 0, 400×50}"#)
+    }
+
     /// A label from someone's file holding a screen clear, a carriage return
     /// and a right-to-left override.
     static let hostile = ElementRef(screen: "main", index: 1, label: "Pay\u{1B}[2J\r\u{202E}now", identifier: "pay\u{7}", frame: Rect(x: 0, y: 0, width: 400, height: 50))

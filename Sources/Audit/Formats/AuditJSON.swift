@@ -37,7 +37,7 @@ enum AuditJSON {
         w.key("summary"); w.openObject(inline: true)
         w.key("findings"); w.number(Int64(reports.reduce(0) { $0 + $1.findings.count }))
         for s in Severity.allCases {
-            w.key(s.rawValue + "s"); w.number(Int64(reports.reduce(0) { $0 + $1.count(s) }))
+            w.key(escaping: s.rawValue + "s"); w.number(Int64(reports.reduce(0) { $0 + $1.count(s) }))
         }
         w.closeObject()
         w.closeObject()

@@ -16,7 +16,7 @@ public struct AppEncoder {
         w.key("startScreen"); w.string(app.startScreen)
         w.key("screens"); w.openObject()
         for screen in app.screens {
-            w.key(screen.name); write(screen, &w)
+            w.key(escaping: screen.name); write(screen, &w)
         }
         w.closeObject()
         w.closeObject()
@@ -128,16 +128,23 @@ public struct AppEncoder {
 /// The project's one JSON writer, streaming: pretty output with inline
 /// objects for short records such as frames (reports, screen models), or
 /// compact output on one line (`compact`: transcript JSON Lines).
-public struct JSONWriter {
+public struct JSONWriter: ~Copyable {
     /// The document so far, UTF-8 (appending bytes is cheaper than
     /// appending to a `String`, a million elements deep in a report).
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var storage: ByteBuffer
     /// One byte per open container: `hasMember` once something is in it,
-    /// `onOneLine` when it is written inline (or everything is, `compact`).
+    /// `onOneLine` when it is written inline. Compact output keeps no
+    /// stack: everything is on one line, so all it needs is `depth` and
+    /// whether the innermost container has a member yet.
     private var open: [UInt8] = []
-    private var afterKey = false
+    @usableFromInline var afterKey = false
     /// One line, no spaces: `{"a":1,"b":[2,3]}`.
-    private let compact: Bool
+    @usableFromInline let compact: Bool
+    /// Compact output: how many containers are open.
+    @usableFromInline var depth = 0
+    /// Compact output: the innermost open container has a member (the next
+    /// one takes a comma).
+    @usableFromInline var hasMember = false
 
     private static let hasMember: UInt8 = 1
     private static let onOneLine: UInt8 = 2
@@ -146,11 +153,19 @@ public struct JSONWriter {
     ///   (JSON Lines) instead of indented.
     public init(compact: Bool = false) {
         self.compact = compact
-        bytes.reserveCapacity(compact ? 256 : 4096)
+        storage = ByteBuffer(capacity: compact ? 256 : 4096)
     }
 
     /// The document so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { storage.text }
+
+    /// Bytes written so far.
+    public var count: Int { storage.count }
+
+    /// The document so far, UTF-8, for the time of `body`.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(storage.written)
+    }
 
     private var inline: Bool { (open.last ?? 0) & Self.onOneLine != 0 }
 
@@ -159,35 +174,57 @@ public struct JSONWriter {
     public static let maxIndentDepth = 64
 
     private mutating func appendIndent() {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * min(open.count, Self.maxIndentDepth)))
+        let n = 2 * min(open.count, Self.maxIndentDepth)
+        storage.reserve(n)
+        (storage.base + storage.count).initialize(repeating: UInt8(ascii: " "), count: n)
+        storage.count += n
     }
 
-    private mutating func append(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-    private mutating func append(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
-    private mutating func append(_ byte: UInt8) { bytes.append(byte) }
-
-    private mutating func beforeValue() {
+    @inlinable @inline(__always)
+    mutating func beforeValue() {
         if afterKey { afterKey = false; return }
+        if compact {
+            if hasMember && depth > 0 { storage.append(UInt8(ascii: ",")) }
+            hasMember = true
+            return
+        }
+        beforeIndentedValue()
+    }
+
+    /// `beforeValue` in indented output: the comma, the newline and the indent.
+    @usableFromInline
+    mutating func beforeIndentedValue() {
         guard let top = open.last else { return }
         let oneLine = top & Self.onOneLine != 0
         if top & Self.hasMember != 0 {
-            bytes.append(UInt8(ascii: ","))
-            if oneLine && !compact { bytes.append(UInt8(ascii: " ")) }
+            storage.append(UInt8(ascii: ","))
+            if oneLine && !compact { storage.append(UInt8(ascii: " ")) }
         }
-        if !oneLine { bytes.append(0x0A); appendIndent() }
+        if !oneLine { storage.append(0x0A); appendIndent() }
         open[open.count - 1] = top | Self.hasMember
     }
 
-    public mutating func key(_ k: String) {
+    /// A member's name, one of the project's own (`"time_us"`): written as
+    /// it is, without looking for characters to escape. Inlined where it
+    /// is called, the name's bytes are a few stores.
+    @inlinable @inline(__always)
+    public mutating func key(_ k: StaticString) {
+        beforeValue()
+        storage.append(UInt8(ascii: "\""))
+        storage.append(k)
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
+        if !compact { storage.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A member's name from outside (a screen's name, a setting's):
+    /// escaped as every JSON string is.
+    public mutating func key(escaping k: String) {
         beforeValue()
         appendQuoted(k)
-        bytes.append(UInt8(ascii: ":"))
-        if !compact { bytes.append(UInt8(ascii: " ")) }
+        storage.append(UInt8(ascii: ":"))
+        if !compact { storage.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
@@ -198,65 +235,59 @@ public struct JSONWriter {
 
     private mutating func open(_ c: UInt8, _ isInline: Bool) {
         beforeValue()
-        bytes.append(c)
-        open.append(isInline || inline || compact ? Self.onOneLine : 0)
+        storage.append(c)
+        if compact {
+            depth += 1
+            hasMember = false
+            return
+        }
+        open.append(isInline || inline ? Self.onOneLine : 0)
     }
 
     private mutating func close(_ c: UInt8) {
+        if compact {
+            depth -= 1
+            hasMember = true
+            storage.append(c)
+            return
+        }
         let top = open.removeLast()
-        if top == Self.hasMember { bytes.append(0x0A); appendIndent() }
-        bytes.append(c)
+        if top == Self.hasMember { storage.append(0x0A); appendIndent() }
+        storage.append(c)
     }
 
     public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
-    public mutating func bool(_ b: Bool) { beforeValue(); append(b ? "true" as StaticString : "false") }
-    public mutating func null() { beforeValue(); append("null" as StaticString) }
+    public mutating func bool(_ b: Bool) { beforeValue(); if b { storage.append("true") } else { storage.append("false") } }
+    public mutating func null() { beforeValue(); storage.append("null") }
     /// A number; `null` when not finite (JSON has no infinity or NaN).
     public mutating func number(_ v: Double) {
         beforeValue()
-        // Whole numbers (most points and sizes) are written digit by digit,
-        // as `Point.format` spells them, without making a `String`.
-        if v == v.rounded() && abs(v) < 1e15 { appendDigits(Int64(v)) } else { append(v.isFinite ? Self.number(v) : "null") }
+        // Spelled as `Point.format` spells it, without making a `String`.
+        if v.isFinite { storage.append(number: v) } else { storage.append("null") }
     }
-    public mutating func number(_ v: Int64) { beforeValue(); appendDigits(v) }
-
-    /// `v` in decimal, as `String(v)` spells it.
-    private mutating func appendDigits(_ v: Int64) {
-        if v < 0 { append(UInt8(ascii: "-")) }
-        var m = v.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[23 - count] = UInt8(ascii: "0") + UInt8(m % 10)
-                m /= 10
-                count += 1
-            } while m > 0
-            bytes.append(contentsOf: d[(24 - count)...])
-        }
-    }
+    public mutating func number(_ v: Int64) { beforeValue(); storage.append(decimal: v) }
 
     /// Makes room for `count` bytes of output up front.
-    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+    public mutating func reserveCapacity(_ count: Int) { storage.reserve(count - storage.count) }
 
     /// Ends a document's line (JSON Lines, or a whole document's last line).
     public mutating func endLine() {
-        precondition(open.isEmpty, "a line ends between documents")
-        append(0x0A)
+        precondition(open.isEmpty && depth == 0, "a line ends between documents")
+        storage.append(UInt8(0x0A))
     }
 
     /// Forgets what was written (after the caller took `bytes`), keeping the room.
     public mutating func removeAll() {
-        precondition(open.isEmpty, "only whole documents are taken")
-        bytes.removeAll(keepingCapacity: true)
+        precondition(open.isEmpty && depth == 0, "only whole documents are taken")
+        storage.removeAll()
     }
 
     /// Hands what is written so far to `body` and forgets it, keeping the
     /// room: a long document streamed in pieces (the bytes given are a
     /// prefix of the document, not a whole one).
     public mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
-        bytes.withUnsafeBytes(body)
-        bytes.removeAll(keepingCapacity: true)
+        body(storage.written)
+        storage.removeAll()
     }
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
@@ -270,16 +301,16 @@ public struct JSONWriter {
         var s = s
         let clean = s.withUTF8 { utf8 in
             guard Self.isClean(utf8) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+            storage.append(UInt8(ascii: "\""))
+            storage.append(utf8)
+            storage.append(UInt8(ascii: "\""))
             return true
         }
         if clean { return }
         var escaped = "\""
         Self.appendEscaped(s, to: &escaped)
         escaped += "\""
-        append(escaped)
+        storage.append(utf8: escaped)
     }
 
     /// A number without a trailing `.0` when whole.
@@ -313,22 +344,9 @@ public struct JSONWriter {
     /// (`ByteWords`) while every byte is plain ASCII (0x20–0x7E, not `"` or
     /// `\`); from the first word with any other byte, one by one.
     static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var k = 0
-        let n = utf8.count
-        if let base = utf8.baseAddress {
-            while k + 8 <= n {
-                let w = ByteWords.load(base, k)
-                let flagged = w & ByteWords.high | ByteWords.below(w, 0x20) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
-                if flagged != 0 { break }
-                k += 8
-            }
-        }
-        while k < n {
-            let b = utf8[k]
-            if b == 0x22 || b == 0x5C || TerminalText.mayStartUnsafe(b) { return false }
-            k += 1
-        }
-        return true
+        ByteWords.none(of: utf8, flagged: { w in
+            w & ByteWords.high | ByteWords.below(w, 0x20) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | ByteWords.equal(w, 0x7F)
+        }, special: { b in b == 0x22 || b == 0x5C || TerminalText.mayStartUnsafe(b) })
     }
 
     /// Appends `s` escaped for a JSON string (without the quotes) to `out`.

@@ -27,4 +27,22 @@ enum ByteWords {
     static func below(_ w: UInt64, _ limit: UInt8) -> UInt64 {
         (w &- ones &* UInt64(limit)) & ~w & high
     }
+
+    /// Whether no byte of `utf8` is `special`: eight bytes at a time while
+    /// `flagged` finds nothing in a word (it may flag more than `special`,
+    /// such as every byte from 0x80), then, from the first flagged word,
+    /// byte by byte.
+    @inline(__always)
+    static func none(of utf8: UnsafeBufferPointer<UInt8>, flagged: (UInt64) -> UInt64, special: (UInt8) -> Bool) -> Bool {
+        var k = 0
+        let n = utf8.count
+        if let base = utf8.baseAddress {
+            while k + 8 <= n && flagged(load(base, k)) == 0 { k += 8 }
+        }
+        while k < n {
+            if special(utf8[k]) { return false }
+            k += 1
+        }
+        return true
+    }
 }

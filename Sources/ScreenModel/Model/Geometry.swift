@@ -1,26 +1,33 @@
 /// A point in screen coordinates (points, origin top-left), as
 /// `accessibilityActivationPoint` is given.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, CustomStringConvertible, TerminalDescribable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
-    public var description: String { "(\(Self.format(x)), \(Self.format(y)))" }
+    public var description: String { TerminalBytes.text(of: self) }
+
+    /// Appends `(x, y)` to a text line.
+    public func describe(into t: inout TerminalBytes) {
+        t.append("("); t.append(number: x); t.append(", "); t.append(number: y); t.append(")")
+    }
 
     /// The origin, (0, 0).
     public static let zero = Point(x: 0, y: 0)
 
     /// `12` for whole numbers, `12.5` otherwise.
     public static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+        var b = ByteBuffer(capacity: 24)
+        b.append(number: v)
+        return b.text
     }
 }
 
 /// A rectangle in screen coordinates (points, absolute, origin top-left), as
 /// `accessibilityFrame` is given.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible, TerminalDescribable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -83,8 +90,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `{x, y, w×h}` in points.
-    public var description: String {
-        "{\(Point.format(x)), \(Point.format(y)), \(Point.format(width))×\(Point.format(height))}"
+    public var description: String { TerminalBytes.text(of: self) }
+
+    /// Appends `{x, y, w×h}` to a text line.
+    public func describe(into t: inout TerminalBytes) {
+        t.append("{"); t.append(number: x); t.append(", "); t.append(number: y); t.append(", ")
+        t.append(number: width); t.append("×"); t.append(number: height); t.append("}")
     }
 }
 

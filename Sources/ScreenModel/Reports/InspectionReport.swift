@@ -183,7 +183,7 @@ public struct InspectionReport: Sendable {
             let f = screen.frames[i]
             w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
             w.closeObject()
-            if w.bytes.count >= piece { w.drain(write) }
+            if w.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("groups"); w.openArray()
@@ -205,7 +205,7 @@ public struct InspectionReport: Sendable {
             }
             w.closeArray()
             w.closeObject()
-            if w.bytes.count >= piece { w.drain(write) }
+            if w.count >= piece { w.drain(write) }
         }
         w.closeArray()
         w.key("counts"); w.openObject(inline: true)

@@ -5,7 +5,7 @@ import ScreenModel
 ///
 /// The names live in one shared, immutable box, so copying a reference (every
 /// highlight of auto scanning does) costs one retain, not three.
-public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
+public struct ElementRef: Hashable, Sendable, CustomStringConvertible, TerminalDescribable {
     /// The strings of a reference, shared by its copies.
     final class Names: Hashable, Sendable {
         let screen: String
@@ -60,10 +60,18 @@ public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `"Pay"` (by label), else `#pay` (by identifier), else `[12]`.
-    public var description: String {
-        if let l = label { return "\"\(l)\"" }
-        if let id = identifier { return "#\(id)" }
-        return "[\(index)]"
+    /// Terminal-safe: a label or identifier from outside is escaped.
+    public var description: String { TerminalBytes.text(of: self) }
+
+    /// Appends `description` to a text line.
+    public func describe(into t: inout TerminalBytes) {
+        if let l = names.label {
+            t.append(quoting: l)
+        } else if let id = names.identifier {
+            t.append("#"); t.append(escaping: id)
+        } else {
+            t.append("["); t.append(decimal: index); t.append("]")
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import ScreenModel
 
 /// A moment on the session's virtual clock, in microseconds since the session
 /// started.
@@ -5,7 +6,7 @@
 /// The engine never reads a real clock: every input carries an `Instant`, and
 /// `Session.advance(to:)` moves time forward. Microseconds are exact for the
 /// kernel's `input_event` timestamps and for millisecond-exact timing tests.
-public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, TerminalDescribable {
     /// Microseconds since the session started.
     public var microseconds: Int64
 
@@ -46,6 +47,9 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// `12.345s`: milliseconds always shown; microseconds only when present.
     public var description: String { Interval(microseconds: microseconds).description }
 
+    /// Appends `12.345s` to a text line.
+    public func describe(into t: inout TerminalBytes) { Interval(microseconds: microseconds).describe(into: &t) }
+
     public init(from decoder: any Decoder) throws {
         microseconds = try decoder.singleValueContainer().decode(Int64.self)
     }
@@ -57,7 +61,7 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
 /// A length of virtual time, in microseconds: a setting (Auto Scanning Time),
 /// a press length, the gap between two inputs.
-public struct Interval: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Interval: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, TerminalDescribable {
     /// Length in microseconds.
     public var microseconds: Int64
 
@@ -122,19 +126,27 @@ public struct Interval: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// `1.5s`, `0.75s`, `12.000001s`: as short as exactness allows. Any
     /// value prints, `Int64.min` microseconds included.
-    public var description: String {
-        let negative = microseconds < 0
+    public var description: String { TerminalBytes.text(of: self) }
+
+    /// Appends `1.5s` (as `description` spells it) to a text line.
+    public func describe(into t: inout TerminalBytes) {
         let us = microseconds.magnitude
-        let whole = us / 1_000_000
+        if microseconds < 0 { t.append("-") }
+        // Whole seconds fit an Int64 even for Int64.min microseconds.
+        t.append(decimal: Int64(us / 1_000_000))
         var frac = us % 1_000_000
-        var text = "\(negative ? "-" : "")\(whole)"
         if frac != 0 {
-            var digits = 6
-            while frac % 10 == 0 { frac /= 10; digits -= 1 }
-            let s = String(frac)
-            text += "." + String(repeating: "0", count: digits - s.count) + s
+            // Six places, trailing zeros dropped, leading ones kept: 0.05s.
+            var places = 6
+            while frac % 10 == 0 { frac /= 10; places -= 1 }
+            var digits = 1
+            var rest = frac
+            while rest >= 10 { rest /= 10; digits += 1 }
+            t.append(".")
+            for _ in digits..<places { t.append("0") }
+            t.append(decimal: Int64(frac))
         }
-        return text + "s"
+        t.append("s")
     }
 
     public init(from decoder: any Decoder) throws {

@@ -128,86 +128,149 @@ public enum TranscriptFormat {
     /// and names come from other people's files, so the line is
     /// terminal-safe: control characters (newlines included) and bidi
     /// overrides are shown escaped (`TerminalText`).
-    /// - Parameter e: the event.
-    /// - Returns: e.g. `1.7s highlighted "Pay" {16, 700, 358×44}`.
-    public static func textLine(_ e: TimedEvent) -> String {
-        TerminalText.escaped(rawTextLine(e), keepNewlines: false)
-    }
-
-    /// `textLine(_:)`, with the technology that caused the event after the
-    /// instant when `showingTechnology` (a session of several technologies):
-    /// `0.2s [voice] tap "Pay" at (195, 236)`. The session's own events
-    /// (the start screen, `focusRestored`, an input nobody handles) carry no
-    /// technology and read as without it.
+    ///
+    /// With `showingTechnology` (a session of several technologies), the
+    /// technology that caused the event follows the instant: `0.2s [voice]
+    /// tap "Pay" at (195, 236)`. The session's own events (the start
+    /// screen, `focusRestored`, an input nobody handles) carry no technology
+    /// and read as without it.
     /// - Parameters:
     ///   - e: the event.
     ///   - showingTechnology: whether to name the technology.
-    /// - Returns: the line.
+    /// - Returns: e.g. `1.7s highlighted "Pay" {16, 700, 358×44}`.
     public static func textLine(_ e: TimedEvent, showingTechnology: Bool) -> String {
-        let line = textLine(e)
-        guard showingTechnology, let t = e.technology else { return line }
-        let time = e.time.description
-        return time + " [\(t.name)]" + line.dropFirst(time.count)
+        var t = TerminalBytes()
+        appendTextLine(e, showingTechnology: showingTechnology, to: &t)
+        return t.text
     }
 
-    /// `textLine` before escaping.
-    static func rawTextLine(_ e: TimedEvent) -> String {
-        let t = e.time.description
+    /// `textLine(_:showingTechnology:)` without the technology.
+    public static func textLine(_ e: TimedEvent) -> String { textLine(e, showingTechnology: false) }
+
+    /// `textLine(_:showingTechnology:)` appended to `t`, without a newline:
+    /// a run's lines are written one after another into one buffer, with no
+    /// `String` each.
+    public static func appendTextLine(_ e: TimedEvent, showingTechnology: Bool = false, to t: inout TerminalBytes) {
+        e.time.describe(into: &t)
+        if showingTechnology, let tech = e.technology {
+            t.append(" ["); t.append(escaping: tech.name); t.append("]")
+        }
+        t.append(" ")
         switch e.event {
-        case .screenChanged(let screen): return "\(t) screen \(screen)"
-        case .screenUpdated(let screen, let elements): return "\(t) screen \(screen) updated (\(elements) elements)"
+        case .screenChanged(let screen): t.append("screen "); t.append(escaping: screen)
+        case .screenUpdated(let screen, let elements):
+            t.append("screen "); t.append(escaping: screen); t.append(" updated ("); t.append(decimal: elements); t.append(" elements)")
         case .highlighted(let h):
             switch h {
-            case .element(let r): return "\(t) highlighted \(r) \(r.frame)"
-            case .group(let frame, let count): return "\(t) highlighted group of \(count) \(frame)"
-            case .groupExit(let frame): return "\(t) highlighted group exit \(frame)"
-            case .menuItem(let item): return "\(t) highlighted menu item \"\(item)\""
-            case .pointLine(let axis, let position): return "\(t) point line stopped \(axis.rawValue)=\(number(position))"
+            case .element(let r): t.append("highlighted "); r.describe(into: &t); t.append(" "); r.frame.describe(into: &t)
+            case .group(let frame, let count): t.append("highlighted group of "); t.append(decimal: count); t.append(" "); frame.describe(into: &t)
+            case .groupExit(let frame): t.append("highlighted group exit "); frame.describe(into: &t)
+            case .menuItem(let item): t.append("highlighted menu item "); t.append(quoting: item)
+            case .pointLine(let axis, let position):
+                t.append("point line stopped "); t.append(escaping: axis.rawValue); t.append("="); t.append(number: position)
             case .pointSweep(let axis, let stage, let from, let to, let duration):
-                return "\(t) point sweep \(stage.rawValue) \(axis.rawValue) \(number(from))→\(number(to)) over \(duration)"
-            case .menuButton: return "\(t) highlighted menu button"
+                t.append("point sweep "); t.append(escaping: stage.rawValue); t.append(" "); t.append(escaping: axis.rawValue); t.append(" ")
+                t.append(number: from); t.append("→"); t.append(number: to); t.append(" over "); duration.describe(into: &t)
+            case .menuButton: t.append("highlighted menu button")
             }
-        case .menuShown(let items): return "\(t) menu shown: " + items.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .menuHidden: return "\(t) menu hidden"
-        case .activated(let r, let p): return "\(t) tap \(r.map(\.description) ?? "nothing") at \(p)"
-        case .customActionPerformed(let r, let name): return "\(t) custom action \"\(name)\" on \(r)"
-        case .valueChanged(let r, let value): return "\(t) value of \(r) = \(value.map { "\"\($0)\"" } ?? "none")"
-        case .traitsChanged(let r, let traits): return "\(t) traits of \(r) = [\(traits)]"
-        case .announced(let message): return "\(t) announced \"\(message)\""
-        case .focusRestored(let r): return "\(t) focus restored to \(r)"
-        case .scrolled(let r, let direction): return "\(t) scrolled \(r) \(direction.rawValue)"
-        case .scanningStopped(let reason): return "\(t) scanning stopped (\(reason))"
-        case .inputIgnored(let input, let reason): return "\(t) ignored \(inputText(input)) (\(reason.rawValue))"
-        case .deviceAdded(let name): return "\(t) device added \"\(name)\""
-        case .deviceRemoved(let name): return "\(t) device removed \"\(name)\""
-        case .bug(let message): return "\(t) BUG \(message)"
+        case .menuShown(let items): t.append("menu shown: "); quotedList(items, &t)
+        case .menuHidden: t.append("menu hidden")
+        case .activated(let r, let p): t.append("tap "); refOrNothing(r, &t); t.append(" at "); p.describe(into: &t)
+        case .customActionPerformed(let r, let name): t.append("custom action "); t.append(quoting: name); t.append(" on "); r.describe(into: &t)
+        case .valueChanged(let r, let value):
+            t.append("value of "); r.describe(into: &t); t.append(" = ")
+            if let value { t.append(quoting: value) } else { t.append("none") }
+        case .traitsChanged(let r, let traits):
+            t.append("traits of "); r.describe(into: &t); t.append(" = ["); t.append(escaping: traits.description); t.append("]")
+        case .announced(let message): t.append("announced "); t.append(quoting: message)
+        case .focusRestored(let r): t.append("focus restored to "); r.describe(into: &t)
+        case .scrolled(let r, let direction): t.append("scrolled "); r.describe(into: &t); t.append(" "); t.append(escaping: direction.rawValue)
+        case .scanningStopped(let reason): t.append("scanning stopped ("); t.append(escaping: reason); t.append(")")
+        case .inputIgnored(let input, let reason):
+            t.append("ignored "); t.append(escaping: inputText(input)); t.append(" ("); t.append(escaping: reason.rawValue); t.append(")")
+        case .deviceAdded(let name): t.append("device added "); t.append(quoting: name)
+        case .deviceRemoved(let name): t.append("device removed "); t.append(quoting: name)
+        case .bug(let message): t.append("BUG "); t.append(escaping: message)
         case .overlayShown(let overlay):
-            let how = overlay.continuous ? " continuously" : ""
             if let g = overlay.grid {
-                let zoom = g.zoom.isEmpty ? "" : " zoomed into [\(g.zoom.map(String.init).joined(separator: ", "))]"
-                return "\(t) overlay grid\(how) \(g.columns)×\(g.rows)\(zoom) over \(g.area)"
+                t.append("overlay grid")
+                if overlay.continuous { t.append(" continuously") }
+                t.append(" "); t.append(decimal: g.columns); t.append("×"); t.append(decimal: g.rows)
+                if !g.zoom.isEmpty { t.append(" zoomed into "); numberList(g.zoom, &t) }
+                t.append(" over "); g.area.describe(into: &t)
+            } else {
+                t.append("overlay "); t.append(escaping: overlay.kind.description)
+                if overlay.continuous { t.append(" continuously") }
+                t.append(": ")
+                if overlay.badges.isEmpty { t.append("(none)") }
+                for (k, b) in overlay.badges.enumerated() {
+                    if k > 0 { t.append(", ") }
+                    badge(b, &t)
+                }
             }
-            let badges = overlay.badges.isEmpty ? "(none)" : overlay.badges.map(badgeText).joined(separator: ", ")
-            return "\(t) overlay \(overlay.kind)\(how): \(badges)"
-        case .overlayHidden(let kind): return "\(t) overlay \(kind) hidden"
-        case .gridZoomed(let path, let area): return "\(t) grid zoomed into [\(path.map(String.init).joined(separator: ", "))] \(area)"
+        case .overlayHidden(let kind): t.append("overlay "); t.append(escaping: kind.description); t.append(" hidden")
+        case .gridZoomed(let path, let area): t.append("grid zoomed into "); numberList(path, &t); t.append(" "); area.describe(into: &t)
         case .disambiguationShown(let name, let candidates):
-            return "\(t) disambiguation \"\(name)\": " + candidates.enumerated().map { "\($0 + 1) \($1) \($1.frame)" }.joined(separator: ", ")
-        case .disambiguationHidden: return "\(t) disambiguation hidden"
-        case .utteranceNotUnderstood(let text, let reason): return "\(t) not understood \"\(text)\" (\(reason.rawValue))"
-        case .commandsListed(let commands): return "\(t) commands: " + commands.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .gesturePerformed(let gesture, let r, let p): return "\(t) \(gesture) \(r.map(\.description) ?? "nothing") at \(p)"
-        case .focused(let r): return "\(t) focused \(r) \(r.frame)"
-        case .focusHidden: return "\(t) focus hidden"
-        case .actionsListShown(let items): return "\(t) actions shown: " + items.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .actionsListItem(let item): return "\(t) highlighted action \"\(item)\""
-        case .actionsListHidden: return "\(t) actions hidden"
-        case .findQueryChanged(let query, let match): return "\(t) find \"\(query)\" → \(match.map(\.description) ?? "no match")"
-        case .findHidden: return "\(t) find hidden"
-        case .helpShown(let commands): return "\(t) help shown: \(commands.count) commands"
-        case .helpHidden: return "\(t) help hidden"
-        case .textEditingBegan(let r): return "\(t) editing \(r)"
-        case .textEditingEnded(let r): return "\(t) editing ended \(r)"
+            t.append("disambiguation "); t.append(quoting: name); t.append(": ")
+            for (k, c) in candidates.enumerated() {
+                if k > 0 { t.append(", ") }
+                t.append(decimal: k + 1); t.append(" "); c.describe(into: &t); t.append(" "); c.frame.describe(into: &t)
+            }
+        case .disambiguationHidden: t.append("disambiguation hidden")
+        case .utteranceNotUnderstood(let text, let reason):
+            t.append("not understood "); t.append(quoting: text); t.append(" ("); t.append(escaping: reason.rawValue); t.append(")")
+        case .commandsListed(let commands): t.append("commands: "); quotedList(commands, &t)
+        case .gesturePerformed(let gesture, let r, let p):
+            t.append(escaping: gesture.description); t.append(" "); refOrNothing(r, &t); t.append(" at "); p.describe(into: &t)
+        case .focused(let r): t.append("focused "); r.describe(into: &t); t.append(" "); r.frame.describe(into: &t)
+        case .focusHidden: t.append("focus hidden")
+        case .actionsListShown(let items): t.append("actions shown: "); quotedList(items, &t)
+        case .actionsListItem(let item): t.append("highlighted action "); t.append(quoting: item)
+        case .actionsListHidden: t.append("actions hidden")
+        case .findQueryChanged(let query, let match):
+            t.append("find "); t.append(quoting: query); t.append(" → ")
+            if let match { match.describe(into: &t) } else { t.append("no match") }
+        case .findHidden: t.append("find hidden")
+        case .helpShown(let commands): t.append("help shown: "); t.append(decimal: commands.count); t.append(" commands")
+        case .helpHidden: t.append("help hidden")
+        case .textEditingBegan(let r): t.append("editing "); r.describe(into: &t)
+        case .textEditingEnded(let r): t.append("editing ended "); r.describe(into: &t)
+        }
+    }
+
+    /// `"a", "b"`: texts from outside, quoted, comma-separated.
+    static func quotedList(_ items: [String], _ t: inout TerminalBytes) {
+        for (k, item) in items.enumerated() {
+            if k > 0 { t.append(", ") }
+            t.append(quoting: item)
+        }
+    }
+
+    /// `[1, 2]`: grid cells.
+    static func numberList(_ cells: [Int], _ t: inout TerminalBytes) {
+        t.append("[")
+        for (k, cell) in cells.enumerated() {
+            if k > 0 { t.append(", ") }
+            t.append(decimal: cell)
+        }
+        t.append("]")
+    }
+
+    /// An element, or `nothing` (a tap on no element).
+    static func refOrNothing(_ r: ElementRef?, _ t: inout TerminalBytes) {
+        if let r { r.describe(into: &t) } else { t.append("nothing") }
+    }
+
+    /// A badge in a text line: `3 "Label"` (a number on an element), `"Name"`
+    /// (a name that is the element's label), `"Name" on "Label"` (an input label).
+    static func badge(_ b: OverlayBadge, _ t: inout TerminalBytes) {
+        guard let e = b.element else { t.append(escaping: b.text); return }
+        if b.number != nil {
+            t.append(escaping: b.text); t.append(" "); e.describe(into: &t)
+        } else if e.label == b.text {
+            t.append(quoting: b.text)
+        } else {
+            t.append(quoting: b.text); t.append(" on "); e.describe(into: &t)
         }
     }
 
@@ -246,13 +309,6 @@ public enum TranscriptFormat {
         w.closeObject()
     }
 
-    /// A badge in a text line: `3 "Label"` (a number on an element), `"Name"`
-    /// (a name that is the element's label), `"Name" on "Label"` (an input label).
-    static func badgeText(_ b: OverlayBadge) -> String {
-        guard let e = b.element else { return b.text }
-        if b.number != nil { return "\(b.text) \(e)" }
-        return e.label == b.text ? "\"\(b.text)\"" : "\"\(b.text)\" on \(e)"
-    }
 
     static func rect(_ r: Rect, _ w: inout JSONWriter) {
         w.openObject()
@@ -299,7 +355,4 @@ public enum TranscriptFormat {
         case .screenReplaced(let u): return "screen \(u.screen.name) replaced"
         }
     }
-
-    /// `12` for whole numbers, `12.5` otherwise, in text lines.
-    static func number(_ v: Double) -> String { JSONWriter.number(v) }
 }

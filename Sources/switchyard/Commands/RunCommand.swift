@@ -61,7 +61,7 @@ struct RunCommand: Command {
     /// One scenario file's outcome.
     enum Outcome: Sendable {
         /// The result, and its events' text lines when they are shown.
-        case ran(ScenarioResult, printed: String)
+        case ran(ScenarioResult, printed: [UInt8])
         /// What kept the file from running.
         case unusable([Diagnostic])
     }
@@ -103,15 +103,16 @@ struct RunCommand: Command {
             let prepared = try runner.prepare(text: text, file: file)
             // With several technologies, each event's line names the one that caused it.
             let mixed = prepared.scenario.technologies.count > 1
-            var printed = ""
+            // Every line goes into one buffer, with no `String` each.
+            var printed = TerminalBytes(capacity: printing ? 1 << 16 : 0)
             let result = runner.run(prepared) { e in
                 each(e)
                 guard printing else { return }
-                printed += "  "
-                printed += TranscriptFormat.textLine(e, showingTechnology: mixed)
-                printed += "\n"
+                printed.append("  ")
+                TranscriptFormat.appendTextLine(e, showingTechnology: mixed, to: &printed)
+                printed.append("\n")
             }
-            return .ran(result, printed: printed)
+            return .ran(result, printed: printed.bytes)
         } catch {
             return .unusable(error.diagnostics)
         }
@@ -130,13 +131,10 @@ struct RunCommand: Command {
             let o = Self.execute(text, file: files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
                 TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
-                if lines.bytes.count >= BufferedWriter.capacity {
-                    lines.bytes.withUnsafeBytes { stream.write($0, from: k) }
-                    lines.removeAll()
-                }
+                if lines.count >= BufferedWriter.capacity { lines.drain { stream.write($0, from: k) } }
             }
             if let stream {
-                if !lines.bytes.isEmpty { lines.bytes.withUnsafeBytes { stream.write($0, from: k) } }
+                if lines.count > 0 { lines.drain { stream.write($0, from: k) } }
                 stream.finish(k)
             }
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -180,7 +178,7 @@ struct RunCommand: Command {
                 let mixed = r.technologies.count > 1
                 if !quiet {
                     Output.out("── \(file)\n")
-                    Output.out(printed)
+                    printed.withUnsafeBytes { Output.out($0) }
                 }
                 for f in r.failures {
                     Output.out(f.diagnostic.description + "\n")

@@ -1,0 +1,161 @@
+/// Bytes written by the project's text and JSON writers (`TerminalBytes`,
+/// `JSONWriter`): owned memory that grows by doubling, so a piece is
+/// appended with no uniqueness check and no bounds check beyond the room
+/// (an `Array` append pays both per piece, and copies small pieces byte by
+/// byte). Freed with the value, which is never copied.
+@usableFromInline
+struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// Bytes written.
+    @usableFromInline var count = 0
+
+    @usableFromInline
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inlinable deinit { base.deallocate() }
+
+    /// The bytes written.
+    @usableFromInline
+    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The bytes written, as text.
+    @usableFromInline
+    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Forgets the bytes, keeping the room.
+    @usableFromInline
+    mutating func removeAll() { count = 0 }
+
+    /// Makes room for `n` more bytes.
+    @inlinable @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if capacity - count < n { grow(n) }
+    }
+
+    @usableFromInline
+    mutating func grow(_ n: Int) {
+        let larger = max(2 * capacity, count + n)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        append(bytes.bindMemory(to: UInt8.self))
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends a literal byte by byte: inlined where the literal is written,
+    /// its length known, this is a few stores, not a call.
+    @inlinable @inline(__always)
+    mutating func append(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        let p = s.utf8Start
+        reserve(n)
+        let to = base + count
+        for k in 0..<n { to[k] = p[k] }
+        count += n
+    }
+
+    /// Appends `s`'s UTF-8 as it is.
+    @usableFromInline
+    mutating func append(utf8 s: String) {
+        var s = s
+        s.withUTF8 { append($0) }
+    }
+
+    /// Appends `v` in decimal, as `String(v)` spells it.
+    @inlinable
+    mutating func append(decimal v: Int64) {
+        reserve(20)
+        count += DecimalText.write(v, to: base + count)
+    }
+
+    /// Appends `v` as `DecimalText` spells numbers: `12`, `12.5`.
+    @inlinable
+    mutating func append(number v: Double) {
+        if let whole = DecimalText.whole(v) { append(decimal: whole) } else { append(utf8: String(v)) }
+    }
+}
+
+/// Numbers as the project spells them in text and JSON: whole numbers
+/// (most points and sizes) digit by digit, `12`; others as Swift's shortest
+/// round-trip spelling, `12.5`.
+@usableFromInline
+enum DecimalText {
+    /// `v` as an integer when it is whole and spelled as one (below 10^15).
+    @inlinable @inline(__always)
+    static func whole(_ v: Double) -> Int64? {
+        guard abs(v) < 1e15 else { return nil }
+        let i = Int64(v)
+        return Double(i) == v ? i : nil
+    }
+
+    /// Writes `v` in decimal at `to` (room for 20 bytes); how many bytes.
+    /// Two digits at a time, from the end.
+    @usableFromInline
+    static func write(_ v: Int64, to: UnsafeMutablePointer<UInt8>) -> Int {
+        // `00` to `99`, two bytes each (a literal: no global to initialize).
+        let pairs = ("00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" as StaticString).utf8Start
+        // Most numbers of a text line (points, sizes, milliseconds) have
+        // one to four digits: written without counting them first.
+        if v >= 0 && v < 10_000 {
+            let n = Int(truncatingIfNeeded: v)
+            if n < 10 { to[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n); return 1 }
+            if n < 100 { to[0] = pairs[2 * n]; to[1] = pairs[2 * n + 1]; return 2 }
+            let high = n / 100, low = n % 100
+            if high < 10 {
+                to[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: high)
+                to[1] = pairs[2 * low]; to[2] = pairs[2 * low + 1]
+                return 3
+            }
+            to[0] = pairs[2 * high]; to[1] = pairs[2 * high + 1]; to[2] = pairs[2 * low]; to[3] = pairs[2 * low + 1]
+            return 4
+        }
+        var m = v.magnitude
+        var digits = 1
+        var next: UInt64 = 10  // the smallest number with one digit more
+        while digits < 20 && m >= next { digits += 1; next &*= 10 }
+        let sign = v < 0 ? 1 : 0
+        if sign == 1 { to[0] = UInt8(ascii: "-") }
+        var k = sign + digits
+        while m >= 100 {
+            let r = Int(truncatingIfNeeded: m % 100)
+            m /= 100
+            k -= 2
+            to[k] = pairs[2 * r]
+            to[k + 1] = pairs[2 * r + 1]
+        }
+        if m >= 10 {
+            to[k - 2] = pairs[2 * Int(m)]
+            to[k - 1] = pairs[2 * Int(m) + 1]
+        } else {
+            to[k - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: m)
+        }
+        return sign + digits
+    }
+}
