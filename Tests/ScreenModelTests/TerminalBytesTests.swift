@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 import Diagnostics
 @testable import ScreenModel
 
@@ -61,6 +62,16 @@ import Diagnostics
         t.removeAll()
         t.append("after")
         #expect(t.text == "after")
+    }
+
+    @Test func theTextIsHandedOverWhole() {
+        var t = TerminalBytes(capacity: 0)
+        for k in 0..<5000 { t.append(decimal: k) }
+        let expected = (0..<5000).map(String.init).joined()
+        let bytes = t.take()
+        defer { free(bytes.baseAddress) }
+        #expect(bytes.count == expected.utf8.count)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 
     @Test func geometrySpellsItselfThroughTheSameBytes() {

@@ -218,6 +218,17 @@ public struct JSONWriter: ~Copyable {
         afterKey = true
     }
 
+    /// A member whose name and value are both the project's own
+    /// (`"event":"highlighted"`): written as they are.
+    @inlinable @inline(__always)
+    public mutating func member(_ k: StaticString, _ value: StaticString) {
+        key(k)
+        afterKey = false
+        storage.append(UInt8(ascii: "\""))
+        storage.append(value)
+        storage.append(UInt8(ascii: "\""))
+    }
+
     /// A member's name from outside (a screen's name, a setting's):
     /// escaped as every JSON string is.
     public mutating func key(escaping k: String) {

@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Bytes written by the project's text and JSON writers (`TerminalBytes`,
 /// `JSONWriter`): owned memory that grows by doubling, so a piece is
 /// appended with no uniqueness check and no bounds check beyond the room
 /// (an `Array` append pays both per piece, and copies small pieces byte by
-/// byte). Freed with the value, which is never copied.
+/// byte). Freed with the value, which is never copied, or handed over
+/// whole (`take()`). The memory is `malloc`'s, so growing is `realloc`: a
+/// large buffer is moved by remapping its pages, not by copying and
+/// touching new ones.
 @usableFromInline
 struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
@@ -13,10 +20,24 @@ struct ByteBuffer: ~Copyable {
     @usableFromInline
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.resized(nil, to: self.capacity)
     }
 
-    @inlinable deinit { base.deallocate() }
+    @inlinable deinit { free(base) }
+
+    /// `memory` (nil: none yet) resized to `bytes`, its bytes kept.
+    @usableFromInline
+    static func resized(_ memory: UnsafeMutablePointer<UInt8>?, to bytes: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let moved = realloc(memory, bytes) else { fatalError("out of memory: \(bytes) bytes for output") }
+        return moved.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The bytes written, handed over: the caller frees them with `free`.
+    consuming func take() -> UnsafeMutableRawBufferPointer {
+        let bytes = UnsafeMutableRawBufferPointer(start: base, count: count)
+        discard self
+        return bytes
+    }
 
     /// The bytes written.
     @usableFromInline
@@ -39,10 +60,7 @@ struct ByteBuffer: ~Copyable {
     @usableFromInline
     mutating func grow(_ n: Int) {
         let larger = max(2 * capacity, count + n)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
+        base = Self.resized(base, to: larger)
         capacity = larger
     }
 

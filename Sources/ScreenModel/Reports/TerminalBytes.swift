@@ -35,6 +35,10 @@ public struct TerminalBytes: ~Copyable {
     /// Forgets the text, keeping the room.
     public mutating func removeAll() { storage.removeAll() }
 
+    /// The text, handed over without a copy: the caller owns the bytes and
+    /// frees them with `free` (as `Data(bytesNoCopy:count:deallocator: .free)` does).
+    public consuming func take() -> UnsafeMutableRawBufferPointer { storage.take() }
+
     /// Appends one of the project's own literal pieces (` highlighted `, `×`),
     /// which must be terminal-safe already.
     @inlinable @inline(__always)

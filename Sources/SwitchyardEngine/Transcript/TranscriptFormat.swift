@@ -35,90 +35,90 @@ public enum TranscriptFormat {
         w.key("time_us"); w.number(e.time.microseconds)
         switch e.event {
         case .screenChanged(let screen):
-            w.key("event"); w.string("screenChanged"); w.key("screen"); w.string(screen)
+            w.member("event", "screenChanged"); w.key("screen"); w.string(screen)
         case .screenUpdated(let screen, let elements):
-            w.key("event"); w.string("screenUpdated"); w.key("screen"); w.string(screen); w.key("elements"); w.number(Int64(elements))
+            w.member("event", "screenUpdated"); w.key("screen"); w.string(screen); w.key("elements"); w.number(Int64(elements))
         case .highlighted(let h):
-            w.key("event"); w.string("highlighted")
+            w.member("event", "highlighted")
             switch h {
-            case .element(let r): w.key("highlight"); w.string("element"); w.key("element"); ref(r, &w)
-            case .group(let frame, let count): w.key("highlight"); w.string("group"); w.key("frame"); rect(frame, &w); w.key("count"); w.number(Int64(count))
-            case .groupExit(let frame): w.key("highlight"); w.string("groupExit"); w.key("frame"); rect(frame, &w)
-            case .menuItem(let item): w.key("highlight"); w.string("menuItem"); w.key("item"); w.string(item)
-            case .pointLine(let axis, let position): w.key("highlight"); w.string("pointLine"); w.key("axis"); w.string(axis.rawValue); w.key("position"); w.number(position)
+            case .element(let r): w.member("highlight", "element"); w.key("element"); ref(r, &w)
+            case .group(let frame, let count): w.member("highlight", "group"); w.key("frame"); rect(frame, &w); w.key("count"); w.number(Int64(count))
+            case .groupExit(let frame): w.member("highlight", "groupExit"); w.key("frame"); rect(frame, &w)
+            case .menuItem(let item): w.member("highlight", "menuItem"); w.key("item"); w.string(item)
+            case .pointLine(let axis, let position): w.member("highlight", "pointLine"); w.key("axis"); w.string(axis.rawValue); w.key("position"); w.number(position)
             case .pointSweep(let axis, let stage, let from, let to, let duration):
-                w.key("highlight"); w.string("pointSweep"); w.key("axis"); w.string(axis.rawValue); w.key("stage"); w.string(stage.rawValue)
+                w.member("highlight", "pointSweep"); w.key("axis"); w.string(axis.rawValue); w.key("stage"); w.string(stage.rawValue)
                 w.key("from"); w.number(from); w.key("to"); w.number(to); w.key("duration_us"); w.number(duration.microseconds)
-            case .menuButton: w.key("highlight"); w.string("menuButton")
+            case .menuButton: w.member("highlight", "menuButton")
             }
         case .menuShown(let items):
-            w.key("event"); w.string("menuShown"); w.key("items"); w.strings(items)
+            w.member("event", "menuShown"); w.key("items"); w.strings(items)
         case .menuHidden:
-            w.key("event"); w.string("menuHidden")
+            w.member("event", "menuHidden")
         case .activated(let r, let p):
-            w.key("event"); w.string("activated"); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
+            w.member("event", "activated"); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
         case .customActionPerformed(let r, let name):
-            w.key("event"); w.string("customActionPerformed"); w.key("element"); ref(r, &w); w.key("name"); w.string(name)
+            w.member("event", "customActionPerformed"); w.key("element"); ref(r, &w); w.key("name"); w.string(name)
         case .valueChanged(let r, let value):
-            w.key("event"); w.string("valueChanged"); w.key("element"); ref(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
+            w.member("event", "valueChanged"); w.key("element"); ref(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
         case .traitsChanged(let r, let traits):
-            w.key("event"); w.string("traitsChanged"); w.key("element"); ref(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            w.member("event", "traitsChanged"); w.key("element"); ref(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
         case .announced(let message):
-            w.key("event"); w.string("announced"); w.key("message"); w.string(message)
+            w.member("event", "announced"); w.key("message"); w.string(message)
         case .focusRestored(let r):
-            w.key("event"); w.string("focusRestored"); w.key("element"); ref(r, &w)
+            w.member("event", "focusRestored"); w.key("element"); ref(r, &w)
         case .scrolled(let r, let direction):
-            w.key("event"); w.string("scrolled"); w.key("element"); ref(r, &w); w.key("direction"); w.string(direction.rawValue)
+            w.member("event", "scrolled"); w.key("element"); ref(r, &w); w.key("direction"); w.string(direction.rawValue)
         case .scanningStopped(let reason):
-            w.key("event"); w.string("scanningStopped"); w.key("reason"); w.string(reason)
+            w.member("event", "scanningStopped"); w.key("reason"); w.string(reason)
         case .inputIgnored(let input, let reason):
-            w.key("event"); w.string("inputIgnored"); w.key("input"); Self.input(input, &w); w.key("reason"); w.string(reason.rawValue)
+            w.member("event", "inputIgnored"); w.key("input"); Self.input(input, &w); w.key("reason"); w.string(reason.rawValue)
         case .deviceAdded(let name):
-            w.key("event"); w.string("deviceAdded"); w.key("device"); w.string(name)
+            w.member("event", "deviceAdded"); w.key("device"); w.string(name)
         case .deviceRemoved(let name):
-            w.key("event"); w.string("deviceRemoved"); w.key("device"); w.string(name)
+            w.member("event", "deviceRemoved"); w.key("device"); w.string(name)
         case .bug(let message):
-            w.key("event"); w.string("bug"); w.key("message"); w.string(message)
+            w.member("event", "bug"); w.key("message"); w.string(message)
         case .overlayShown(let overlay):
-            w.key("event"); w.string("overlayShown"); w.key("overlay"); w.string(overlay.kind.rawValue); w.key("continuous"); w.bool(overlay.continuous)
+            w.member("event", "overlayShown"); w.key("overlay"); w.string(overlay.kind.rawValue); w.key("continuous"); w.bool(overlay.continuous)
             w.key("badges"); w.openArray(); for b in overlay.badges { badge(b, &w) }; w.closeArray()
             if let g = overlay.grid { w.key("grid"); grid(g, &w) }
         case .overlayHidden(let kind):
-            w.key("event"); w.string("overlayHidden"); w.key("overlay"); w.string(kind.rawValue)
+            w.member("event", "overlayHidden"); w.key("overlay"); w.string(kind.rawValue)
         case .gridZoomed(let path, let area):
-            w.key("event"); w.string("gridZoomed"); w.key("path"); w.openArray(); for cell in path { w.number(Int64(cell)) }; w.closeArray(); w.key("area"); rect(area, &w)
+            w.member("event", "gridZoomed"); w.key("path"); w.openArray(); for cell in path { w.number(Int64(cell)) }; w.closeArray(); w.key("area"); rect(area, &w)
         case .disambiguationShown(let name, let candidates):
-            w.key("event"); w.string("disambiguationShown"); w.key("name"); w.string(name); w.key("candidates"); w.openArray(); for c in candidates { ref(c, &w) }; w.closeArray()
+            w.member("event", "disambiguationShown"); w.key("name"); w.string(name); w.key("candidates"); w.openArray(); for c in candidates { ref(c, &w) }; w.closeArray()
         case .disambiguationHidden:
-            w.key("event"); w.string("disambiguationHidden")
+            w.member("event", "disambiguationHidden")
         case .utteranceNotUnderstood(let text, let reason):
-            w.key("event"); w.string("utteranceNotUnderstood"); w.key("text"); w.string(text); w.key("reason"); w.string(reason.rawValue)
+            w.member("event", "utteranceNotUnderstood"); w.key("text"); w.string(text); w.key("reason"); w.string(reason.rawValue)
         case .commandsListed(let commands):
-            w.key("event"); w.string("commandsListed"); w.key("commands"); w.strings(commands)
+            w.member("event", "commandsListed"); w.key("commands"); w.strings(commands)
         case .gesturePerformed(let gesture, let r, let p):
-            w.key("event"); w.string("gesturePerformed"); w.key("gesture"); w.string(gesture.rawValue); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
+            w.member("event", "gesturePerformed"); w.key("gesture"); w.string(gesture.rawValue); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
         case .focused(let r):
-            w.key("event"); w.string("focused"); w.key("element"); ref(r, &w)
+            w.member("event", "focused"); w.key("element"); ref(r, &w)
         case .focusHidden:
-            w.key("event"); w.string("focusHidden")
+            w.member("event", "focusHidden")
         case .actionsListShown(let items):
-            w.key("event"); w.string("actionsListShown"); w.key("items"); w.strings(items)
+            w.member("event", "actionsListShown"); w.key("items"); w.strings(items)
         case .actionsListItem(let item):
-            w.key("event"); w.string("actionsListItem"); w.key("item"); w.string(item)
+            w.member("event", "actionsListItem"); w.key("item"); w.string(item)
         case .actionsListHidden:
-            w.key("event"); w.string("actionsListHidden")
+            w.member("event", "actionsListHidden")
         case .findQueryChanged(let query, let match):
-            w.key("event"); w.string("findQueryChanged"); w.key("query"); w.string(query); w.key("match"); ref(match, &w)
+            w.member("event", "findQueryChanged"); w.key("query"); w.string(query); w.key("match"); ref(match, &w)
         case .findHidden:
-            w.key("event"); w.string("findHidden")
+            w.member("event", "findHidden")
         case .helpShown(let commands):
-            w.key("event"); w.string("helpShown"); w.key("commands"); w.strings(commands)
+            w.member("event", "helpShown"); w.key("commands"); w.strings(commands)
         case .helpHidden:
-            w.key("event"); w.string("helpHidden")
+            w.member("event", "helpHidden")
         case .textEditingBegan(let r):
-            w.key("event"); w.string("textEditingBegan"); w.key("element"); ref(r, &w)
+            w.member("event", "textEditingBegan"); w.key("element"); ref(r, &w)
         case .textEditingEnded(let r):
-            w.key("event"); w.string("textEditingEnded"); w.key("element"); ref(r, &w)
+            w.member("event", "textEditingEnded"); w.key("element"); ref(r, &w)
         }
         if let t = e.technology { w.key("technology"); w.string(t.name) }
         w.closeObject()

@@ -61,7 +61,7 @@ struct RunCommand: Command {
     /// One scenario file's outcome.
     enum Outcome: Sendable {
         /// The result, and its events' text lines when they are shown.
-        case ran(ScenarioResult, printed: [UInt8])
+        case ran(ScenarioResult, printed: Data)
         /// What kept the file from running.
         case unusable([Diagnostic])
     }
@@ -112,7 +112,8 @@ struct RunCommand: Command {
                 TranscriptFormat.appendTextLine(e, showingTechnology: mixed, to: &printed)
                 printed.append("\n")
             }
-            return .ran(result, printed: printed.bytes)
+            let bytes = printed.take()
+            return .ran(result, printed: bytes.baseAddress.map { Data(bytesNoCopy: $0, count: bytes.count, deallocator: .free) } ?? Data())
         } catch {
             return .unusable(error.diagnostics)
         }
