@@ -74,6 +74,21 @@ import Diagnostics
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 
+    @Test func aPieceThatDoesNotFitInMemoryIsDroppedAndReportedNotATrap() throws {
+        var b = ByteBuffer(capacity: 16)
+        b.append("kept ")
+        let completeBefore = b.isComplete
+        #expect(completeBefore)
+        // No machine holds this many bytes, so they are never read: making room fails first.
+        let huge = UnsafeBufferPointer(start: try #require(UnsafePointer<UInt8>(bitPattern: 16)), count: Int.max / 2)
+        b.append(huge)
+        let completeAfter = b.isComplete
+        #expect(!completeAfter)
+        b.append("after")
+        let text = b.text
+        #expect(text == "kept after")
+    }
+
     @Test func geometrySpellsItselfThroughTheSameBytes() {
         #expect(Rect(x: 16, y: 700.5, width: 358, height: 44).description == "{16, 700.5, 358×44}")
         #expect(Point(x: -2, y: 0.25).description == "(-2, 0.25)")

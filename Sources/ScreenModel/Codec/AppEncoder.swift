@@ -162,10 +162,9 @@ public struct JSONWriter: ~Copyable {
     /// Bytes written so far.
     public var count: Int { storage.count }
 
-    /// The document so far, UTF-8, for the time of `body`.
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(storage.written)
-    }
+    /// False when memory ran out and part of the document was dropped
+    /// (`ByteBuffer`): whoever writes it out reports that instead.
+    public var isComplete: Bool { storage.isComplete }
 
     private var inline: Bool { (open.last ?? 0) & Self.onOneLine != 0 }
 
@@ -175,7 +174,7 @@ public struct JSONWriter: ~Copyable {
 
     private mutating func appendIndent() {
         let n = 2 * min(open.count, Self.maxIndentDepth)
-        storage.reserve(n)
+        guard storage.reserve(n) else { return }
         (storage.base + storage.count).initialize(repeating: UInt8(ascii: " "), count: n)
         storage.count += n
     }
@@ -279,7 +278,12 @@ public struct JSONWriter: ~Copyable {
     public mutating func number(_ v: Int64) { beforeValue(); storage.append(decimal: v) }
 
     /// Makes room for `count` bytes of output up front.
-    public mutating func reserveCapacity(_ count: Int) { storage.reserve(count - storage.count) }
+    public mutating func reserveCapacity(_ count: Int) {
+        // A hint: room it could not make costs no bytes, so the document stays complete.
+        let complete = storage.isComplete
+        _ = storage.reserve(count - storage.count)
+        storage.isComplete = complete
+    }
 
     /// Ends a document's line (JSON Lines, or a whole document's last line).
     public mutating func endLine() {

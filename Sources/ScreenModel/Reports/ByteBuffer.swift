@@ -10,31 +10,38 @@ import Glibc
 /// whole (`take()`). The memory is `malloc`'s, so growing is `realloc`: a
 /// large buffer is moved by remapping its pages, not by copying and
 /// touching new ones.
+///
+/// When memory runs out, nothing traps: the buffer keeps what it has,
+/// drops every piece that does not fit, and says so (`isComplete`), for
+/// whoever writes it out to report.
 @usableFromInline
 struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     /// Bytes written.
     @usableFromInline var count = 0
+    /// False once a piece was dropped because memory ran out.
+    @usableFromInline var isComplete = true
 
     @usableFromInline
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = Self.resized(nil, to: self.capacity)
+        let room = max(capacity, 16)
+        if let memory = malloc(room) {
+            base = memory.assumingMemoryBound(to: UInt8.self)
+            self.capacity = room
+        } else {
+            // No room yet: the first piece asks again (`grow`). The address
+            // is never read or written while the capacity is 0.
+            base = UnsafeMutablePointer(bitPattern: 16)!  // checked: a non-zero constant
+            self.capacity = 0
+        }
     }
 
-    @inlinable deinit { free(base) }
-
-    /// `memory` (nil: none yet) resized to `bytes`, its bytes kept.
-    @usableFromInline
-    static func resized(_ memory: UnsafeMutablePointer<UInt8>?, to bytes: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let moved = realloc(memory, bytes) else { fatalError("out of memory: \(bytes) bytes for output") }
-        return moved.assumingMemoryBound(to: UInt8.self)
-    }
+    @inlinable deinit { if capacity > 0 { free(base) } }
 
     /// The bytes written, handed over: the caller frees them with `free`.
     consuming func take() -> UnsafeMutableRawBufferPointer {
-        let bytes = UnsafeMutableRawBufferPointer(start: base, count: count)
+        let bytes = UnsafeMutableRawBufferPointer(start: capacity > 0 ? base : nil, count: count)
         discard self
         return bytes
     }
@@ -51,38 +58,38 @@ struct ByteBuffer: ~Copyable {
     @usableFromInline
     mutating func removeAll() { count = 0 }
 
-    /// Makes room for `n` more bytes.
+    /// Makes room for `n` more bytes; false (and the buffer marked
+    /// incomplete) when memory ran out and the piece must be dropped.
     @inlinable @inline(__always)
-    mutating func reserve(_ n: Int) {
-        if capacity - count < n { grow(n) }
+    mutating func reserve(_ n: Int) -> Bool {
+        capacity - count >= n || grow(n)
     }
 
     @usableFromInline
-    mutating func grow(_ n: Int) {
-        let larger = max(2 * capacity, count + n)
-        base = Self.resized(base, to: larger)
+    mutating func grow(_ n: Int) -> Bool {
+        let (needed, overflow) = count.addingReportingOverflow(n)
+        let larger = max(capacity > Int.max / 2 ? needed : 2 * capacity, needed)
+        guard !overflow, let moved = capacity > 0 ? realloc(base, larger) : malloc(larger) else {
+            isComplete = false
+            return false
+        }
+        base = moved.assumingMemoryBound(to: UInt8.self)
         capacity = larger
+        return true
     }
 
     /// Appends `bytes`.
     @inlinable @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress else { return }
-        reserve(bytes.count)
+        guard let start = bytes.baseAddress, reserve(bytes.count) else { return }
         (base + count).update(from: start, count: bytes.count)
         count += bytes.count
-    }
-
-    /// Appends `bytes`.
-    @inlinable @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        append(bytes.bindMemory(to: UInt8.self))
     }
 
     /// Appends one byte.
     @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
-        reserve(1)
+        guard reserve(1) else { return }
         base[count] = byte
         count += 1
     }
@@ -93,7 +100,7 @@ struct ByteBuffer: ~Copyable {
     mutating func append(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         let p = s.utf8Start
-        reserve(n)
+        guard reserve(n) else { return }
         let to = base + count
         for k in 0..<n { to[k] = p[k] }
         count += n
@@ -109,7 +116,7 @@ struct ByteBuffer: ~Copyable {
     /// Appends `v` in decimal, as `String(v)` spells it.
     @inlinable
     mutating func append(decimal v: Int64) {
-        reserve(20)
+        guard reserve(20) else { return }
         count += DecimalText.write(v, to: base + count)
     }
 

@@ -21,10 +21,9 @@ public struct TerminalBytes: ~Copyable {
     /// Bytes written.
     public var count: Int { storage.count }
 
-    /// The text so far, UTF-8, for the time of `body`.
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(storage.written)
-    }
+    /// False when memory ran out and part of the text was dropped
+    /// (`ByteBuffer`): whoever prints it reports that instead.
+    public var isComplete: Bool { storage.isComplete }
 
     /// The text so far, UTF-8.
     public var bytes: [UInt8] { Array(storage.written) }

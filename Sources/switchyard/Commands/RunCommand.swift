@@ -112,6 +112,10 @@ struct RunCommand: Command {
                 TranscriptFormat.appendTextLine(e, showingTechnology: mixed, to: &printed)
                 printed.append("\n")
             }
+            guard printed.isComplete else {
+                return .unusable([Diagnostic(.error, "the events this scenario printed did not fit in memory (\(printed.count) bytes kept); "
+                    + "expected a run whose lines fit: run it with --quiet, or write its events to a file with --transcript FILE", at: SourceLocation(file: file))])
+            }
             let bytes = printed.take()
             return .ran(result, printed: bytes.baseAddress.map { Data(bytesNoCopy: $0, count: bytes.count, deallocator: .free) } ?? Data())
         } catch {
@@ -134,6 +138,8 @@ struct RunCommand: Command {
                 TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
                 if lines.count >= BufferedWriter.capacity { lines.drain { stream.write($0, from: k) } }
             }
+            // A line cut short for want of memory fails the transcript (exit 2 at commit).
+            if !lines.isComplete { stream?.output.fail(SystemError(code: ENOMEM)) }
             if let stream {
                 if lines.count > 0 { lines.drain { stream.write($0, from: k) } }
                 stream.finish(k)
