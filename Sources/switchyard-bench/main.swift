@@ -6,6 +6,7 @@ import Foundation
 /// for the live-input benchmarks.
 let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
+    ("json-tape-parse", { [ScreenModelBench.tapeParse()] }),
     ("appium-import", AppiumImportBench.run),
     ("inspect", InspectBench.run),
     ("run-output", RunOutputBench.run),

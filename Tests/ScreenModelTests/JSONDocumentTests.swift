@@ -80,11 +80,29 @@ import Testing
         }
     }
 
+    @Test func aNodeIsSixteenBytesWithItsWordWhereTheParserSetsIt() {
+        #expect(MemoryLayout<JSONDocument.Node>.stride == 16)
+        #expect(MemoryLayout<JSONDocument.Node>.offset(of: \JSONDocument.Node.word) == JSONDocument.Node.wordOffset)
+    }
+
+    @Test func containersKnowTheirNextNodeAndChildCount() throws {
+        let doc = try parse(#"{"a": [1, "x", {"b": null}], "c": [], "d": -0}"#)
+        // 0 {  1 "a"  2 [  3 1  4 "x"  5 {  6 "b"  7 null  8 "c"  9 []  10 "d"  11 -0
+        #expect(doc.nodes.count == 12)
+        #expect((doc.next(0), doc.count(0)) == (12, 3))
+        #expect((doc.next(2), doc.count(2)) == (8, 3))
+        #expect((doc.next(5), doc.count(5)) == (8, 1))
+        #expect((doc.next(9), doc.count(9)) == (10, 0))
+        #expect(doc.next(3) == 4)
+        #expect(doc.number(11)?.sign == .plus)
+        #expect(doc.memberNodes(0).map(\.value) == [2, 9, 11])
+    }
+
     @Test func arrays100000DeepParseWithoutRecursion() throws {
         let depth = 100_000
         let doc = try parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(doc.nodes.count == depth)
-        #expect(doc.nodes[0].next == UInt32(depth))
+        #expect(doc.next(0) == depth)
         #expect(doc.elements(depth - 2) == [depth - 1])
     }
 

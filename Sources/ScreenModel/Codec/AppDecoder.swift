@@ -35,6 +35,9 @@ public struct AppDecoder {
     static let rectKeys = JSONKeys(["x", "y", "width", "height"])
     static let customActionKeys = JSONKeys(["name", "effects"])
     static let rangeKeys = JSONKeys(["minimum", "maximum", "step", "format"])
+    /// `Trait.allCases`, and their names as keys to match on the tape.
+    static let traitList = Trait.allCases
+    static let traitKeys = JSONKeys(traitList.map(\.rawValue))
     /// Each effect kind's fields, `effect` first.
     static let effectKeys: [String: JSONKeys] = fieldsByKindKeys()
     static func fieldsByKindKeys() -> [String: JSONKeys] {
@@ -90,7 +93,9 @@ struct Fields {
         return v < 0 ? nil : Int(v)
     }
 
-    subscript(_ name: String) -> Int? {
+    /// The value node of the member named `name` (one of `keys`, written
+    /// as a literal where it is read).
+    subscript(_ name: StaticString) -> Int? {
         guard let key = keys.index(of: name) else { preconditionFailure("'\(name)' is not a known field") }
         return self[key: key]
     }
@@ -175,8 +180,8 @@ struct Reader {
         return out
     }
 
-    func require(_ fields: Fields, _ name: String, _ at: @autoclosure () -> String, _ expected: String) throws(ScreenModelError) -> Int {
-        guard let i = fields[name] else { throw .missingField(file: file, at: at(), field: name, expected: expected) }
+    func require(_ fields: Fields, _ name: StaticString, _ at: @autoclosure () -> String, _ expected: String) throws(ScreenModelError) -> Int {
+        guard let i = fields[name] else { throw .missingField(file: file, at: at(), field: "\(name)", expected: expected) }
         return i
     }
 
@@ -247,7 +252,7 @@ struct Reader {
             var e = Element()
             e.parent = parent
             let children = try fill(&e, from: node, at: "\(screenPath).\(Self.path(parent: parent, slot: slot, table: table, slots: slots))")
-            table.append(e)
+            table.append(consume e)
             slots.append(slot)
             if let p = parent { table[p].children.append(index) }
             // The children go on the stack last first, so the first is taken next.
@@ -288,9 +293,12 @@ struct Reader {
             case .traits:
                 var set: TraitSet = []
                 for (n, t) in try arrayNodes(k, "\(at()).traits").enumerated() {
-                    let name = try string(t, "\(at()).traits[\(n)]")
-                    guard let trait = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at()).traits[\(n)]", name: name) }
-                    set.insert(TraitSet(trait))
+                    // Matched as bytes on the tape: `Trait(rawValue:)` hashes a `String`.
+                    guard let trait = doc.index(of: t, in: AppDecoder.traitKeys) else {
+                        let name = try string(t, "\(at()).traits[\(n)]")
+                        throw .unknownTrait(file: file, at: "\(at()).traits[\(n)]", name: name)
+                    }
+                    set.insert(TraitSet(AppDecoder.traitList[trait]))
                 }
                 e.traits = set
             case .frame: e.frame = try rect(k, "\(at()).frame")
@@ -398,11 +406,11 @@ struct Reader {
             throw .invalidValue(file: file, at: "\(at()).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
         }
         let f = try object(i, at(), known: allowed)
-        func field(_ name: String, _ expected: String) throws(ScreenModelError) -> String {
-            guard let k = f[name] else { throw .missingField(file: file, at: at(), field: name, expected: "\(expected) for effect '\(kind)'") }
+        func field(_ name: StaticString, _ expected: String) throws(ScreenModelError) -> String {
+            guard let k = f[name] else { throw .missingField(file: file, at: at(), field: "\(name)", expected: "\(expected) for effect '\(kind)'") }
             return try string(k, "\(at()).\(name)")
         }
-        func optional(_ name: String) throws(ScreenModelError) -> String? {
+        func optional(_ name: StaticString) throws(ScreenModelError) -> String? {
             try f[name].map { k throws(ScreenModelError) in try string(k, "\(at()).\(name)") }
         }
         switch kind {

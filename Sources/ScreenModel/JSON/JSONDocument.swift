@@ -5,7 +5,7 @@ import Diagnostics
 ///
 /// Screen models can be deep (a tree 100,000 levels deep must load) and large
 /// (a million elements), so nothing here recurses: the parser keeps its own
-/// stack, and containers are skipped in O(1) through `Node.next`. Each node
+/// stack, and containers are skipped in O(1) through `next(_:)`. Each node
 /// remembers its byte offset so errors can name line and column.
 public struct JSONDocument: Sendable {
     /// What a node holds.
@@ -25,27 +25,69 @@ public struct JSONDocument: Sendable {
         }
     }
 
-    /// One value on the tape. An object's children alternate key (a string
-    /// node) and value; an array's children are its elements.
+    /// One value on the tape, 16 bytes. An object's children alternate key
+    /// (a string node) and value; an array's children are its elements.
     public struct Node: Sendable {
-        public var kind: Kind
+        public let kind: Kind
         /// Byte offset of the value's first character in the text.
-        public var offset: UInt32
-        /// Index of the first node after this value (and its children).
-        public var next: UInt32
-        /// A string's length in bytes between its quotes as written, or, when
-        /// it has escapes, `JSONDocument.escapedFlag` | its index in the
-        /// decoded strings; a number's index in `numbers`; a container's
-        /// child count.
-        public var payload: UInt32
+        public let offset: UInt32
+        /// A container's next node (the first after its children) in the
+        /// low 32 bits and its child count in the high 32; a string's length
+        /// in bytes between its quotes as written, or, when it has escapes,
+        /// `JSONDocument.escapedFlag` | its index in the decoded strings; a
+        /// number's value (its bit pattern); 0 for the literals. A scalar's
+        /// next node is always the one after it, so it is not stored.
+        let word: UInt64
+
+        /// Where `word` is in a node: the parser sets a container's when it
+        /// closes (a test holds this to the layout).
+        static let wordOffset = 8
+
+        init(kind: Kind, offset: UInt32, word: UInt64) {
+            self.kind = kind
+            self.offset = offset
+            self.word = word
+        }
     }
 
-    public internal(set) var nodes: [Node] = []
+    /// The nodes, in text order (read with `kind(_:)`, `next(_:)` and the
+    /// value accessors).
+    public var nodes: Nodes { Nodes(tape: tape) }
+
+    /// The tape's nodes as a collection.
+    public struct Nodes: RandomAccessCollection, Sendable {
+        let tape: Tape
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { tape.count }
+        public subscript(i: Int) -> Node { tape[i] }
+    }
+
+    /// The parser's nodes, read-only once the document is made: memory the
+    /// parser grew by doubling (`ByteBuffer`), handed over without a copy.
+    final class Tape: @unchecked Sendable {
+        let base: UnsafePointer<Node>
+        let count: Int
+        private let memory: UnsafeMutableRawBufferPointer
+
+        init(taking memory: UnsafeMutableRawBufferPointer) {
+            self.memory = memory
+            count = memory.count / MemoryLayout<Node>.stride
+            base = UnsafePointer((memory.baseAddress ?? UnsafeMutableRawPointer(bitPattern: MemoryLayout<Node>.alignment)!).assumingMemoryBound(to: Node.self))  // checked: a non-zero constant, never read when count is 0
+        }
+
+        deinit { free(memory.baseAddress) }
+
+        subscript(i: Int) -> Node {
+            precondition(i >= 0 && i < count, "node index out of range")
+            return base[i]
+        }
+    }
+
+    let tape: Tape
     /// The strings written with escapes, decoded. A string without escapes
     /// is read from the text when asked for (`string(_:)`), so parsing makes
     /// no `String` at all for most strings, keys included.
-    var escapedStrings: [String] = []
-    public internal(set) var numbers: [Double] = []
+    let escapedStrings: [String]
 
     /// Set in a string node's payload when the string is in `escapedStrings`
     /// (texts are at most `Limits.maximumFileBytes`, far below this bit).
@@ -71,9 +113,8 @@ public struct JSONDocument: Sendable {
         // The parser reads through a buffer pointer: an array subscript per
         // byte costs a retain, a release and a bounds check in debug builds.
         do {
-            try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-                var parser = JSONParser(bytes: buffer)
-                try parser.parse(into: &self)
+            (tape, escapedStrings) = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                try JSONParser(bytes: buffer).parse()
             }
         } catch {
             var located = error
@@ -84,14 +125,33 @@ public struct JSONDocument: Sendable {
 
     // MARK: - Reading
 
-    public func kind(_ i: Int) -> Kind { nodes[i].kind }
+    public func kind(_ i: Int) -> Kind { tape[i].kind }
+
+    /// The index of the first node after value `i` and its children.
+    public func next(_ i: Int) -> Int { Self.next(i, in: tape) }
+
+    static func next(_ i: Int, in tape: Tape) -> Int {
+        let node = tape[i]
+        switch node.kind {
+        case .array, .object: return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node.word))
+        case .null, .false, .true, .number, .string: return i + 1
+        }
+    }
+
+    /// How many children container `i` has (an object counts its members).
+    public func count(_ i: Int) -> Int {
+        let node = tape[i]
+        precondition(node.kind == .array || node.kind == .object)
+        return Int(truncatingIfNeeded: node.word >> 32)
+    }
 
     public func string(_ i: Int) -> String? {
-        let node = nodes[i]
+        let node = tape[i]
         guard node.kind == .string else { return nil }
-        if node.payload & Self.escapedFlag != 0 { return escapedStrings[Int(node.payload & ~Self.escapedFlag)] }
+        let payload = UInt32(truncatingIfNeeded: node.word)
+        if payload & Self.escapedFlag != 0 { return escapedStrings[Int(payload & ~Self.escapedFlag)] }
         let start = Int(node.offset) + 1
-        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + Int(node.payload))]), as: UTF8.self) }
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + Int(payload))]), as: UTF8.self) }
     }
 
     /// Whether the string at node `i` is `name`, compared as bytes without
@@ -100,12 +160,13 @@ public struct JSONDocument: Sendable {
     ///   - i: a node; false when it is not a string.
     ///   - name: the UTF-8 bytes of the name.
     public func string(_ i: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes[i]
+        let node = tape[i]
         guard node.kind == .string else { return false }
-        if node.payload & Self.escapedFlag != 0 {
-            return escapedStrings[Int(node.payload & ~Self.escapedFlag)].utf8.elementsEqual(name)
+        let payload = UInt32(truncatingIfNeeded: node.word)
+        if payload & Self.escapedFlag != 0 {
+            return escapedStrings[Int(payload & ~Self.escapedFlag)].utf8.elementsEqual(name)
         }
-        guard Int(node.payload) == name.count else { return false }
+        guard Int(payload) == name.count else { return false }
         let start = Int(node.offset) + 1
         return text.withUnsafeBufferPointer { t in
             name.count == 0 || memcmp(t.baseAddress! + start, name.baseAddress!, name.count) == 0
@@ -115,15 +176,17 @@ public struct JSONDocument: Sendable {
     /// The index in `keys` of the name the string at node `i` spells (an
     /// object's member name), or nil when it is none of them.
     public func index(of i: Int, in keys: JSONKeys) -> Int? {
-        keys.utf8.withUnsafeBufferPointer { all in
-            for (k, range) in keys.ranges.enumerated() where string(i, equals: UnsafeBufferPointer(rebasing: all[range])) { return k }
-            return nil
-        }
+        let node = tape[i]
+        guard node.kind == .string else { return nil }
+        let payload = UInt32(truncatingIfNeeded: node.word)
+        if payload & Self.escapedFlag != 0 { return keys.index(of: escapedStrings[Int(payload & ~Self.escapedFlag)]) }
+        let start = Int(node.offset) + 1
+        return text.withUnsafeBytes { t in keys.index(ofUTF8: t.baseAddress! + start, count: Int(payload)) }
     }
 
     /// The value node of the first member of object `i` named `name`.
     public func member(_ i: Int, named name: String) -> Int? {
-        precondition(nodes[i].kind == .object)
+        precondition(tape[i].kind == .object)
         var name = name
         return name.withUTF8 { bytes in
             for (key, value) in memberNodes(i) where string(key, equals: bytes) { return value }
@@ -134,51 +197,52 @@ public struct JSONDocument: Sendable {
     /// The (key node, value node) members of object `i`, in text order,
     /// without an array.
     public func memberNodes(_ i: Int) -> MemberNodes {
-        precondition(nodes[i].kind == .object)
-        return MemberNodes(nodes: nodes, cursor: i + 1, end: Int(nodes[i].next))
+        precondition(tape[i].kind == .object)
+        return MemberNodes(tape: tape, cursor: i + 1, end: next(i))
     }
 
     /// The element nodes of array `i`, in text order, without an array.
     public func elementNodes(_ i: Int) -> ElementNodes {
-        precondition(nodes[i].kind == .array)
-        return ElementNodes(nodes: nodes, cursor: i + 1, end: Int(nodes[i].next))
+        precondition(tape[i].kind == .array)
+        return ElementNodes(tape: tape, cursor: i + 1, end: next(i))
     }
 
     /// An object's members on the tape: (key node, value node) pairs.
     public struct MemberNodes: Sequence, IteratorProtocol {
-        let nodes: [Node]
+        let tape: Tape
         var cursor: Int
         let end: Int
         public mutating func next() -> (key: Int, value: Int)? {
             guard cursor < end else { return nil }
             let key = cursor
-            cursor = Int(nodes[key + 1].next)
+            cursor = JSONDocument.next(key + 1, in: tape)
             return (key, key + 1)
         }
     }
 
     /// An array's elements on the tape.
     public struct ElementNodes: Sequence, IteratorProtocol {
-        let nodes: [Node]
+        let tape: Tape
         var cursor: Int
         let end: Int
         public mutating func next() -> Int? {
             guard cursor < end else { return nil }
             let element = cursor
-            cursor = Int(nodes[element].next)
+            cursor = JSONDocument.next(element, in: tape)
             return element
         }
     }
 
     public func number(_ i: Int) -> Double? {
-        nodes[i].kind == .number ? numbers[Int(nodes[i].payload)] : nil
+        let node = tape[i]
+        return node.kind == .number ? Double(bitPattern: node.word) : nil
     }
 
     /// The number at node `i` as the text writes it (`1e13`, `-0.50`), for
     /// error messages that quote a value as written; nil for other kinds.
     public func numberText(_ i: Int) -> String? {
-        guard nodes[i].kind == .number else { return nil }
-        let start = Int(nodes[i].offset)
+        guard tape[i].kind == .number else { return nil }
+        let start = Int(tape[i].offset)
         var end = start
         while end < text.count, Self.numberBytes.contains(text[end]) { end += 1 }
         return String(decoding: text[start..<end], as: UTF8.self)
@@ -188,7 +252,7 @@ public struct JSONDocument: Sendable {
     private static let numberBytes: Set<UInt8> = Set(Array("-+.eE0123456789".utf8))
 
     public func bool(_ i: Int) -> Bool? {
-        switch nodes[i].kind {
+        switch tape[i].kind {
         case .true: return true
         case .false: return false
         default: return nil
@@ -197,37 +261,23 @@ public struct JSONDocument: Sendable {
 
     /// The element indices of the array at `i`.
     public func elements(_ i: Int) -> [Int] {
-        precondition(nodes[i].kind == .array)
         var out: [Int] = []
-        out.reserveCapacity(Int(nodes[i].payload))
-        var c = i + 1
-        let end = Int(nodes[i].next)
-        while c < end {
-            out.append(c)
-            c = Int(nodes[c].next)
-        }
+        out.reserveCapacity(count(i))
+        for element in elementNodes(i) { out.append(element) }
         return out
     }
 
     /// The (key, value index) members of the object at `i`, in text order.
     public func members(_ i: Int) -> [(key: String, value: Int)] {
-        precondition(nodes[i].kind == .object)
         var out: [(key: String, value: Int)] = []
-        out.reserveCapacity(Int(nodes[i].payload))
-        var c = i + 1
-        let end = Int(nodes[i].next)
-        while c < end {
-            let key = string(c)!
-            let value = c + 1
-            out.append((key, value))
-            c = Int(nodes[value].next)
-        }
+        out.reserveCapacity(count(i))
+        for (key, value) in memberNodes(i) { out.append((string(key)!, value)) }
         return out
     }
 
     /// Line and column (both from 1, column in characters) of node `i`.
     public func position(of i: Int) -> (line: Int, column: Int) {
-        text.withUnsafeBufferPointer { Self.position(ofOffset: Int(nodes[i].offset), in: $0) }
+        text.withUnsafeBufferPointer { Self.position(ofOffset: Int(tape[i].offset), in: $0) }
     }
 
     /// Line and column of each of `nodes`, as `position(of:)` gives them,
@@ -235,8 +285,8 @@ public struct JSONDocument: Sendable {
     /// - Parameter nodes: node indices, in any order.
     /// - Returns: one position per node, in the order given.
     public func positions(of nodes: [Int]) -> [(line: Int, column: Int)] {
-        let order = nodes.indices.sorted { self.nodes[nodes[$0]].offset < self.nodes[nodes[$1]].offset }
-        let found = text.withUnsafeBufferPointer { Self.positions(ofSortedOffsets: order.map { Int(self.nodes[nodes[$0]].offset) }, in: $0) }
+        let order = nodes.indices.sorted { tape[nodes[$0]].offset < tape[nodes[$1]].offset }
+        let found = text.withUnsafeBufferPointer { Self.positions(ofSortedOffsets: order.map { Int(tape[nodes[$0]].offset) }, in: $0) }
         var out = [(line: Int, column: Int)](repeating: (1, 1), count: nodes.count)
         for (i, p) in zip(order, found) { out[i] = p }
         return out
@@ -302,210 +352,295 @@ public struct JSONSyntaxError: DiagnosticError, Equatable, Sendable {
 
 // MARK: - Parser
 
-/// An iterative recursive-descent JSON parser writing a `JSONDocument` tape.
+/// An iterative JSON parser writing a `JSONDocument` tape: one loop over
+/// the text, whose open containers are on its own stack (the innermost in
+/// locals), never on the call stack. The position and the tape being
+/// written are locals of that loop, so they stay in registers; every
+/// helper it calls on the way is inlined into it, and takes them `inout`.
 struct JSONParser {
-    /// Valid only during `JSONDocument.init`.
+    /// Valid only while `parse` runs, inside `JSONDocument.init`.
     let bytes: UnsafeBufferPointer<UInt8>
-    var i = 0
-    /// The tape being written, moved into the document at the end (the
-    /// parser's own arrays, not the document's through an `inout`).
-    var nodes: [JSONDocument.Node] = []
-    var numbers: [Double] = []
-    var escapedStrings: [String] = []
+    /// `bytes`' first byte; never read when the text is empty.
+    private let base: UnsafePointer<UInt8>
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!  // checked: a non-zero constant, never read when the text is empty
+    }
 
-    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let p = JSONDocument.position(ofOffset: offset ?? i, in: bytes)
+    private func fail(_ message: String, at offset: Int) -> JSONSyntaxError {
+        let p = JSONDocument.position(ofOffset: offset, in: bytes)
         return JSONSyntaxError(line: p.line, column: p.column, message: message)
     }
 
+    /// The error for a fixed message; out of line, so the loop stays small.
+    @inline(never)
+    private func failure(_ message: StaticString, at offset: Int) -> JSONSyntaxError {
+        fail("\(message)", at: offset)
+    }
+
+    /// "expected WHAT, found" what is at `offset` (`'}'`, `end of file`).
+    @inline(never)
+    private func expected(_ what: StaticString, at offset: Int) -> JSONSyntaxError {
+        fail("expected \(what), found \(describe(at: offset))", at: offset)
+    }
+
+    /// The nodes written so far, 16 bytes each, in memory that grows by
+    /// doubling and is handed to the document without a copy.
+    private struct TapeWriter: ~Copyable {
+        var memory: ByteBuffer
+        var count = 0
+
+        init(expectedNodes: Int) {
+            let (room, overflow) = expectedNodes.multipliedReportingOverflow(by: MemoryLayout<JSONDocument.Node>.stride)
+            memory = ByteBuffer(capacity: overflow ? 0 : room)
+        }
+
+        /// Appends a node; false when memory ran out.
+        @inline(__always)
+        mutating func append(_ kind: JSONDocument.Kind, at offset: Int, _ word: UInt64) -> Bool {
+            guard memory.reserve(MemoryLayout<JSONDocument.Node>.stride) else { return false }
+            UnsafeMutableRawPointer(memory.base + memory.count).storeBytes(
+                of: JSONDocument.Node(kind: kind, offset: UInt32(truncatingIfNeeded: offset), word: word), as: JSONDocument.Node.self)
+            memory.count += MemoryLayout<JSONDocument.Node>.stride
+            count += 1
+            return true
+        }
+
+        /// Sets container `node`'s next node (the next one to be written)
+        /// and child count, when it closes.
+        @inline(__always)
+        mutating func close(_ node: Int, children: UInt32) {
+            let word = UInt64(truncatingIfNeeded: count) | UInt64(children) << 32
+            UnsafeMutableRawPointer(memory.base + node * MemoryLayout<JSONDocument.Node>.stride)
+                .storeBytes(of: word, toByteOffset: JSONDocument.Node.wordOffset, as: UInt64.self)
+        }
+
+        consuming func take() -> JSONDocument.Tape { JSONDocument.Tape(taking: memory.take()) }
+    }
+
+    /// One open container: its node, children so far, and the byte that
+    /// closes it (`}` or `]`).
+    private struct Frame {
+        var node: Int
+        var count: UInt32
+        var close: UInt8
+    }
+
+    /// Parses the whole text: one value, then nothing but whitespace.
+    /// - Returns: the tape and the strings written with escapes, decoded.
+    func parse() throws(JSONSyntaxError) -> (JSONDocument.Tape, [String]) {
+        let n = bytes.count
+        if n >= UInt32.max { throw fail("file too large (4 GiB limit)", at: 0) }
+        var i = 0
+        // Skip a UTF-8 byte order mark.
+        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        // Room for the nodes up front: screen models run 6 to 7 bytes a
+        // node; denser texts grow the tape by doubling.
+        var tape = TapeWriter(expectedNodes: n / 6 + 16)
+        var escapedStrings: [String] = []
+        // The containers outside the innermost one (`top`); `depth` counts
+        // them all.
+        var outer: [Frame] = []
+        var top = Frame(node: 0, count: 0, close: 0)
+        var depth = 0
+        skipWhitespace(&i)
+        value: while true {
+            // A value starts at `i`.
+            guard i < n else { throw expected("a value", at: i) }
+            let start = i
+            let b = base[i]
+            var stored: Bool
+            switch b {
+            case 0x22:
+                stored = try string(&i, &tape, &escapedStrings)
+            case 0x2D, 0x30...0x39:
+                let value = try number(&i)
+                stored = tape.append(.number, at: start, value.bitPattern)
+            case 0x7B, 0x5B:
+                let node = tape.count
+                stored = tape.append(b == 0x7B ? .object : .array, at: start, 0)
+                guard stored else { break }
+                i += 1
+                skipWhitespace(&i)
+                let closing = b &+ 2  // `{` + 2 is `}`, `[` + 2 is `]`
+                if i < n && base[i] == closing {
+                    i += 1
+                    tape.close(node, children: 0)
+                } else {
+                    if depth > 0 { outer.append(top) }
+                    depth += 1
+                    top = Frame(node: node, count: 1, close: closing)
+                    if b == 0x7B { try key(&i, &tape, &escapedStrings) }
+                    continue value
+                }
+            case 0x74:
+                try literal("true", &i)
+                stored = tape.append(.true, at: start, 0)
+            case 0x66:
+                try literal("false", &i)
+                stored = tape.append(.false, at: start, 0)
+            case 0x6E:
+                try literal("null", &i)
+                stored = tape.append(.null, at: start, 0)
+            default:
+                throw expected("a value", at: i)
+            }
+            guard stored else { throw outOfMemory(after: tape.count, at: start) }
+            // A value ended: a separator, or the end of its container.
+            while depth > 0 {
+                skipWhitespace(&i)
+                guard i < n else {
+                    throw failure(top.close == 0x7D ? "unterminated object: expected ',' or '}'" : "unterminated array: expected ',' or ']'", at: i)
+                }
+                let c = base[i]
+                if c == 0x2C {
+                    i += 1
+                    top.count += 1
+                    skipWhitespace(&i)
+                    if top.close == 0x7D { try key(&i, &tape, &escapedStrings) }
+                    continue value
+                }
+                guard c == top.close else {
+                    throw expected(top.close == 0x7D ? "',' or '}'" : "',' or ']'", at: i)
+                }
+                i += 1
+                tape.close(top.node, children: top.count)
+                depth -= 1
+                if depth > 0 { top = outer.removeLast() }
+            }
+            break
+        }
+        skipWhitespace(&i)
+        if i < n { throw fail("unexpected \(describe(at: i)) after the end of the document", at: i) }
+        return (tape.take(), escapedStrings)
+    }
+
+    @inline(never)
+    private func outOfMemory(after nodes: Int, at offset: Int) -> JSONSyntaxError {
+        fail("out of memory after \(nodes) values; the document is too large for this machine", at: offset)
+    }
+
     @inline(__always)
-    private mutating func skipWhitespace() {
-        while i < bytes.count {
-            switch bytes[i] {
+    private func skipWhitespace(_ i: inout Int) {
+        // Most values follow their separator directly.
+        while i < bytes.count, base[i] <= 0x20 {
+            switch base[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
             default: return
             }
         }
     }
 
-    private func describeHere() -> String {
-        if i >= bytes.count { return "end of file" }
-        let b = bytes[i]
+    /// What is at `offset`, for a message: `'}'`, `byte 0xC3`, `end of file`.
+    private func describe(at offset: Int) -> String {
+        if offset >= bytes.count { return "end of file" }
+        let b = bytes[offset]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         return String(format: "byte 0x%02X", b)
     }
 
-    /// One open container on the parser's own stack.
-    private struct Frame {
-        var node: Int
-        var isObject: Bool
-        var count: UInt32
-        var awaitingFirst: Bool
-    }
-
-    mutating func parse(into doc: inout JSONDocument) throws(JSONSyntaxError) {
-        if bytes.count >= UInt32.max { throw fail("file too large (4 GiB limit)", at: 0) }
-        // Skip a UTF-8 byte order mark.
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
-        // Room for the nodes up front: growing the tape by doubling copied
-        // it and faulted in fresh pages each time. Screen models run 6 to 7
-        // bytes a node; denser texts still grow as before.
-        nodes.reserveCapacity(bytes.count / 6 + 16)
-        var stack: [Frame] = []
-        skipWhitespace()
-        try parseValueStart(&stack)
-        while !stack.isEmpty {
-            skipWhitespace()
-            let top = stack.count - 1
-            if stack[top].awaitingFirst {
-                // The container was just opened and is not empty.
-                stack[top].awaitingFirst = false
-            } else {
-                guard i < bytes.count else {
-                    throw fail(stack[top].isObject ? "unterminated object: expected ',' or '}'" : "unterminated array: expected ',' or ']'")
-                }
-                let b = bytes[i]
-                let close: UInt8 = stack[top].isObject ? 0x7D : 0x5D
-                if b == close {
-                    i += 1
-                    let frame = stack.removeLast()
-                    nodes[frame.node].next = UInt32(nodes.count)
-                    nodes[frame.node].payload = frame.count
-                    continue
-                }
-                guard b == 0x2C else {
-                    throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeHere())")
-                }
-                i += 1
-                skipWhitespace()
-            }
-            if stack[top].isObject {
-                try parseKey()
-            }
-            stack[top].count += 1
-            try parseValueStart(&stack)
+    /// A member name and its colon, up to the value.
+    @inline(__always)
+    private func key(_ i: inout Int, _ tape: inout TapeWriter, _ escapedStrings: inout [String]) throws(JSONSyntaxError) {
+        guard i < bytes.count, base[i] == 0x22 else {
+            throw expected("a quoted member name", at: i)
         }
-        skipWhitespace()
-        if i < bytes.count { throw fail("unexpected \(describeHere()) after the end of the document") }
-        doc.nodes = nodes
-        doc.numbers = numbers
-        doc.escapedStrings = escapedStrings
-    }
-
-    private mutating func parseKey() throws(JSONSyntaxError) {
-        guard i < bytes.count, bytes[i] == 0x22 else {
-            throw fail("expected a quoted member name, found \(describeHere())")
-        }
-        try parseString()
-        skipWhitespace()
-        guard i < bytes.count, bytes[i] == 0x3A else { throw fail("expected ':' after the member name, found \(describeHere())") }
+        let start = i
+        guard try string(&i, &tape, &escapedStrings) else { throw outOfMemory(after: tape.count, at: start) }
+        skipWhitespace(&i)
+        guard i < bytes.count, base[i] == 0x3A else { throw expected("':' after the member name", at: i) }
         i += 1
-        skipWhitespace()
+        skipWhitespace(&i)
     }
 
-    /// Parses a scalar, or opens a container (pushing a frame and its first member).
-    private mutating func parseValueStart(_ stack: inout [Frame]) throws(JSONSyntaxError) {
-        guard i < bytes.count else { throw fail("expected a value, found end of file") }
+    /// A string from the quote at `i`, onto the tape; false when memory ran out.
+    @inline(__always)
+    private func string(_ i: inout Int, _ tape: inout TapeWriter, _ escapedStrings: inout [String]) throws(JSONSyntaxError) -> Bool {
         let start = i
-        switch bytes[i] {
-        case 0x7B, 0x5B:
-            let isObject = bytes[i] == 0x7B
-            let node = nodes.count
-            nodes.append(.init(kind: isObject ? .object : .array, offset: UInt32(start), next: 0, payload: 0))
+        i = Self.plainEnd(bytes, from: i + 1)
+        if i < bytes.count, base[i] == 0x22 {
+            // No escapes: the node points into the text; no `String` is made.
             i += 1
-            skipWhitespace()
-            let close: UInt8 = isObject ? 0x7D : 0x5D
-            if i < bytes.count && bytes[i] == close {
-                i += 1
-                nodes[node].next = UInt32(nodes.count)
-                return
-            }
-            // Members are parsed by the loop in `parse`, never by recursion.
-            stack.append(Frame(node: node, isObject: isObject, count: 0, awaitingFirst: true))
-        case 0x22:
-            try parseString()
-        case 0x74:
-            try literal("true", .true)
-        case 0x66:
-            try literal("false", .false)
-        case 0x6E:
-            try literal("null", .null)
-        case 0x2D, 0x30...0x39:
-            try parseNumber()
-        default:
-            throw fail("expected a value, found \(describeHere())")
+            return tape.append(.string, at: start, UInt64(i - start - 2))
         }
+        let decoded = try escapedString(from: start, &i)
+        escapedStrings.append(decoded)
+        return tape.append(.string, at: start, UInt64(JSONDocument.escapedFlag | UInt32(escapedStrings.count - 1)))
     }
 
-    private mutating func literal(_ word: String, _ kind: JSONDocument.Kind) throws(JSONSyntaxError) {
-        let start = i
-        let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
+    private func literal(_ word: StaticString, _ i: inout Int) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count, memcmp(base + i, word.utf8Start, count) == 0 else {
             // Quote the bad word (letters only) so the message shows what was written.
             var end = i
             while end < bytes.count, end - i < 16, (0x61...0x7A).contains(bytes[end]) || (0x41...0x5A).contains(bytes[end]) { end += 1 }
             let found = String(decoding: bytes[i..<end], as: UTF8.self)
-            throw fail("invalid literal '\(found)'; expected \(word)")
+            throw fail("invalid literal '\(found)'; expected \(word)", at: i)
         }
-        i += w.count
-        nodes.append(.init(kind: kind, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: 0))
+        i += count
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) {
+    /// Reads a run of digits from `i`, adding the first 18 to `mantissa`
+    /// (`count` counts them all); how many there were.
+    @inline(__always)
+    private func digits(_ i: inout Int, _ mantissa: inout Int64, _ count: inout Int) -> Int {
+        let s = i
+        while i < bytes.count {
+            let d = base[i] &- 0x30
+            guard d <= 9 else { break }
+            if count < 18 { mantissa = mantissa &* 10 &+ Int64(d) }
+            count += 1
+            i += 1
+        }
+        return i - s
+    }
+
+    /// A number from `i` (a `-` or a digit), and its value.
+    @inline(__always)
+    private func number(_ i: inout Int) throws(JSONSyntaxError) -> Double {
         let start = i
-        let negative = bytes[i] == 0x2D
+        let negative = base[i] == 0x2D
         if negative { i += 1 }
         // The digits are checked and added up in one pass: whole numbers
         // and decimals of at most 15 digits are then exact without reading
         // the text again (`smallInteger`, `shortDecimal` give the same values).
         var mantissa: Int64 = 0
         var digitCount = 0
-        func digits(_ p: inout JSONParser, _ mantissa: inout Int64, _ count: inout Int) -> Int {
-            let s = p.i
-            while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 {
-                if count < 18 { mantissa = mantissa &* 10 &+ Int64(p.bytes[p.i] &- 0x30) }
-                count += 1
-                p.i += 1
-            }
-            return p.i - s
-        }
-        guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { throw fail("expected a digit in number") }
-        if bytes[i] == 0x30 {
+        guard i < bytes.count, base[i] &- 0x30 <= 9 else { throw failure("expected a digit in number", at: i) }
+        if base[i] == 0x30 {
             i += 1
             digitCount = 1
         } else {
-            _ = digits(&self, &mantissa, &digitCount)
+            _ = digits(&i, &mantissa, &digitCount)
         }
         var fraction = 0
-        if i < bytes.count, bytes[i] == 0x2E {
+        if i < bytes.count, base[i] == 0x2E {
             i += 1
-            fraction = digits(&self, &mantissa, &digitCount)
-            guard fraction > 0 else { throw fail("expected a digit after '.' in number") }
+            fraction = digits(&i, &mantissa, &digitCount)
+            guard fraction > 0 else { throw failure("expected a digit after '.' in number", at: i) }
         }
-        var exponent = false
-        if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
-            exponent = true
+        if i < bytes.count, base[i] | 0x20 == 0x65 {
             i += 1
-            if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+            if i < bytes.count, base[i] == 0x2B || base[i] == 0x2D { i += 1 }
             var ignored: Int64 = 0
             var ignoredCount = 18
-            guard digits(&self, &ignored, &ignoredCount) > 0 else { throw fail("expected a digit in the exponent") }
+            guard digits(&i, &ignored, &ignoredCount) > 0 else { throw failure("expected a digit in the exponent", at: i) }
+            return try slowNumber(from: start, to: i)
         }
-        let value: Double
-        if !exponent && digitCount <= 15 && fraction == 0 {
-            value = Double(negative ? -mantissa : mantissa)  // most numbers in screen models are whole points
-        } else if !exponent && digitCount <= 15 {
-            let v = Double(mantissa) / Self.powersOfTen[fraction]
-            value = negative ? -v : v
-        } else {
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            guard let v = Double(text), v.isFinite else { throw fail("number out of range", at: start) }
-            value = v
-        }
-        nodes.append(.init(kind: .number, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: UInt32(numbers.count)))
-        numbers.append(value)
+        guard digitCount <= 15 else { return try slowNumber(from: start, to: i) }
+        // Most numbers in screen models are whole points (`-0` reads as 0).
+        if fraction == 0 { return Double(negative ? -mantissa : mantissa) }
+        let v = Double(mantissa) / Self.powerOfTen(fraction)
+        return negative ? -v : v
+    }
+
+    /// A number with an exponent or more than 15 digits, read by `Double`.
+    @inline(never)
+    private func slowNumber(from start: Int, to end: Int) throws(JSONSyntaxError) -> Double {
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else { throw failure("number out of range", at: start) }
+        return v
     }
 
     /// The value of an optionally negative run of at most 15 digits, exactly.
@@ -550,34 +685,36 @@ struct JSONParser {
             k += 1
         }
         guard fraction > 0 else { return nil }
-        let v = Double(mantissa) / powersOfTen[fraction]
+        let v = Double(mantissa) / powerOfTen(fraction)
         return negative ? -v : v
     }
 
-    /// 10^0 … 10^15, each exact in a `Double`.
-    static let powersOfTen: [Double] = (0...15).map { n in (0..<n).reduce(1.0) { r, _ in r * 10 } }
+    /// 10^n for n in 0…15, exact in a `Double` (each product is), without
+    /// a table to initialize.
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Double {
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return p
+    }
 
-    private mutating func parseString() throws(JSONSyntaxError) {
-        let start = i
-        i = Self.plainEnd(bytes, from: i + 1)
+    /// The rest of a string that has escapes (or ends badly) from `i`,
+    /// the first byte after the quote at `start` that is not plain,
+    /// decoded; `i` ends after the closing quote.
+    @inline(never)
+    private func escapedString(from start: Int, _ i: inout Int) throws(JSONSyntaxError) -> String {
         guard i < bytes.count else { throw fail("unterminated string", at: start) }
-        if bytes[i] == 0x22 {
-            // No escapes: the node points into the text; no `String` is made.
-            nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(nodes.count + 1), payload: UInt32(i - start - 1)))
-            i += 1
-            return
-        }
         var scalars: [UInt8] = []
         var runStart = start + 1
         while true {
             guard i < bytes.count else { throw fail("unterminated string", at: start) }
             let b = bytes[i]
             if b == 0x22 { break }
-            if b < 0x20 { throw fail("control character in string; write it as an escape such as \\n") }
+            if b < 0x20 { throw fail("control character in string; write it as an escape such as \\n", at: i) }
             if b == 0x5C {
                 scalars.append(contentsOf: bytes[runStart..<i])
                 i += 1
-                guard i < bytes.count else { throw fail("unterminated escape in string") }
+                guard i < bytes.count else { throw fail("unterminated escape in string", at: i) }
                 let e = bytes[i]
                 i += 1
                 switch e {
@@ -590,18 +727,18 @@ struct JSONParser {
                 case 0x72: scalars.append(0x0D)
                 case 0x74: scalars.append(0x09)
                 case 0x75:
-                    var code = try hex4()
+                    var code = try hex4(&i)
                     if (0xD800...0xDBFF).contains(code) {
                         if i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 {
                             i += 2
-                            let low = try hex4()
-                            guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid low surrogate in \\u escape") }
+                            let low = try hex4(&i)
+                            guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid low surrogate in \\u escape", at: i) }
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         } else {
-                            throw fail("unpaired surrogate in \\u escape")
+                            throw fail("unpaired surrogate in \\u escape", at: i)
                         }
                     } else if (0xDC00...0xDFFF).contains(code) {
-                        throw fail("unpaired surrogate in \\u escape")
+                        throw fail("unpaired surrogate in \\u escape", at: i)
                     }
                     scalars.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
                 default:
@@ -615,15 +752,14 @@ struct JSONParser {
         }
         scalars.append(contentsOf: bytes[runStart..<i])
         i += 1
-        nodes.append(.init(kind: .string, offset: UInt32(start), next: UInt32(nodes.count + 1),
-                               payload: JSONDocument.escapedFlag | UInt32(escapedStrings.count)))
-        escapedStrings.append(String(decoding: scalars, as: UTF8.self))
+        return String(decoding: scalars, as: UTF8.self)
     }
 
     /// The offset of the first byte at or after `from` that ends a run of
     /// plain string bytes: a quote, a backslash or a control character
     /// (below 0x20); `bytes.count` when there is none. Eight bytes at a
     /// time (`ByteWords`), taking the lowest match of a word.
+    @inline(__always)
     static func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var k = from
         let n = bytes.count
@@ -643,8 +779,8 @@ struct JSONParser {
         return n
     }
 
-    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw fail("expected 4 hex digits after \\u") }
+    private func hex4(_ i: inout Int) throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("expected 4 hex digits after \\u", at: i) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[i]
@@ -653,7 +789,7 @@ struct JSONParser {
             case 0x30...0x39: d = UInt32(b - 0x30)
             case 0x41...0x46: d = UInt32(b - 0x41 + 10)
             case 0x61...0x66: d = UInt32(b - 0x61 + 10)
-            default: throw fail("expected 4 hex digits after \\u")
+            default: throw fail("expected 4 hex digits after \\u", at: i)
             }
             v = v << 4 | d
             i += 1

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fixed list of member names, kept as UTF-8 bytes, so that a decoder can
 /// tell which one a key on the tape spells without making a `String` per
 /// key (`JSONDocument.index(of:in:)`).
@@ -25,5 +29,28 @@ public struct JSONKeys: Sendable {
     }
 
     /// The index of `name`, or nil when it is not in the list.
-    public func index(of name: String) -> Int? { names.firstIndex(of: name) }
+    public func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { index(ofUTF8: UnsafeRawPointer($0.baseAddress), count: $0.count) }
+    }
+
+    /// The index of the name a decoder spells as a literal (`fields["x"]`),
+    /// compared as bytes, with no `String` made or compared.
+    public func index(of name: StaticString) -> Int? {
+        index(ofUTF8: UnsafeRawPointer(name.utf8Start), count: name.utf8CodeUnitCount)
+    }
+
+    /// The index of the name whose UTF-8 is the `count` bytes at `bytes`:
+    /// the names of that length only, their first byte before the rest.
+    @inline(__always)
+    func index(ofUTF8 bytes: UnsafeRawPointer?, count: Int) -> Int? {
+        utf8.withUnsafeBytes { all in
+            guard let bytes, count > 0 else { return ranges.firstIndex { $0.isEmpty } }
+            let first = bytes.load(as: UInt8.self)
+            for (k, range) in ranges.enumerated() where range.count == count && all[range.lowerBound] == first {
+                if memcmp(all.baseAddress! + range.lowerBound, bytes, count) == 0 { return k }
+            }
+            return nil
+        }
+    }
 }

@@ -168,13 +168,15 @@ public struct Screen: Hashable, Sendable {
     }
 
     // MARK: - Effective properties (children behaviour applied)
+    //
+    // These read `elements[i]` field by field: binding a whole element
+    // (`let e = elements[i]`) copies it, retaining each string and array.
 
     /// The label an assistive technology reads and shows for `i`. A `combine`
     /// element without its own label joins its descendants' labels with ", ".
     public func label(of i: ElementIndex) -> String? {
-        let e = elements[i]
-        if let l = e.label, !l.isEmpty { return l }
-        guard e.childBehavior == .combine else { return e.label }
+        if let l = elements[i].label, !l.isEmpty { return l }
+        guard elements[i].childBehavior == .combine else { return elements[i].label }
         let parts = visibleDescendants(of: i).compactMap { elements[$0].label }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -182,8 +184,7 @@ public struct Screen: Hashable, Sendable {
     /// The value of `i`; for a `combine` element without one, the first
     /// descendant value.
     public func value(of i: ElementIndex) -> String? {
-        let e = elements[i]
-        if e.value != nil || e.childBehavior != .combine { return e.value }
+        if elements[i].value != nil || elements[i].childBehavior != .combine { return elements[i].value }
         return visibleDescendants(of: i).lazy.compactMap { self.elements[$0].value }.first
     }
 
@@ -191,24 +192,22 @@ public struct Screen: Hashable, Sendable {
     /// of a combined element's descendants instead of three (a report that
     /// shows all three for a million stops).
     public func labelTraitsValue(of i: ElementIndex) -> (label: String?, traits: TraitSet, value: String?) {
-        let e = elements[i]
-        guard e.childBehavior == .combine else { return (e.label, e.traits, e.value) }
+        guard elements[i].childBehavior == .combine else { return (elements[i].label, elements[i].traits, elements[i].value) }
         let descendants = visibleDescendants(of: i)
-        var label = e.label
+        var label = elements[i].label
         if label == nil || label!.isEmpty {
             let parts = descendants.compactMap { elements[$0].label }.filter { !$0.isEmpty }
             label = parts.isEmpty ? nil : parts.joined(separator: ", ")
         }
-        let traits = descendants.reduce(e.traits) { $0.union(elements[$1].traits) }
-        let value = e.value ?? descendants.lazy.compactMap { self.elements[$0].value }.first
+        let traits = descendants.reduce(elements[i].traits) { $0.union(elements[$1].traits) }
+        let value = elements[i].value ?? descendants.lazy.compactMap { self.elements[$0].value }.first
         return (label, traits, value)
     }
 
     /// The traits of `i`; a `combine` element also carries its descendants'.
     public func traits(of i: ElementIndex) -> TraitSet {
-        let e = elements[i]
-        guard e.childBehavior == .combine else { return e.traits }
-        return visibleDescendants(of: i).reduce(e.traits) { $0.union(elements[$1].traits) }
+        guard elements[i].childBehavior == .combine else { return elements[i].traits }
+        return visibleDescendants(of: i).reduce(elements[i].traits) { $0.union(elements[$1].traits) }
     }
 
     /// The names Voice Control and FKA Find match: input labels, else the label.
@@ -252,10 +251,9 @@ public struct Screen: Hashable, Sendable {
     /// from traits, activation and custom actions (a `combine` element also
     /// from its descendants').
     public func respondsToUserInteraction(_ i: ElementIndex) -> Bool {
-        let e = elements[i]
-        if let explicit = e.respondsToUserInteraction { return explicit }
-        if e.respondsOnItsOwn { return true }
-        guard e.childBehavior == .combine else { return false }
+        if let explicit = elements[i].respondsToUserInteraction { return explicit }
+        if elements[i].respondsOnItsOwn { return true }
+        guard elements[i].childBehavior == .combine else { return false }
         return visibleDescendants(of: i).contains { elements[$0].respondsOnItsOwn }
     }
 
@@ -270,12 +268,12 @@ public struct Screen: Hashable, Sendable {
         // With each element, whether `p` shows through the viewports above it.
         var stack: [(ElementIndex, Bool)] = [(root, true)]
         while let (k, through) = stack.popLast() {
-            let e = elements[k]
-            if e.hidden { continue }
+            if elements[k].hidden { continue }
             if through && !scrolledOut[k] && candidate(k) && frames[k].contains(p) { best = max(best ?? k, k) }
-            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
-            let inner = through && (!e.scrollable || frames[k].contains(p))
-            stack.append(contentsOf: e.children.map { ($0, inner) })
+            let behavior = elements[k].childBehavior
+            if behavior == .combine || behavior == .ignore { continue }
+            let inner = through && (!elements[k].scrollable || frames[k].contains(p))
+            stack.append(contentsOf: elements[k].children.map { ($0, inner) })
         }
         return best
     }

@@ -108,12 +108,14 @@ struct OrderBuilder {
         self.rowOverlap = options.usableRowOverlap
         // Bottom-up: the preorder table reversed visits children before parents.
         var content = [Rect?](repeating: nil, count: screen.elements.count)
+        // Elements are read field by field (`screen.elements[i].hidden`),
+        // never bound whole: a copy of an element retains each of its
+        // strings and arrays, and that was a fifth of ordering a screen.
         for i in stride(from: screen.elements.count - 1, through: 0, by: -1) {
-            let e = screen.elements[i]
-            if e.hidden { continue }
+            if screen.elements[i].hidden { continue }
             var r: Rect? = isStop(i) ? screen.frames[i] : nil
             if !isLeafLike(i) {
-                for c in e.children { if let f = content[c] { r = r.map { $0.union(f) } ?? f } }
+                for c in screen.elements[i].children { if let f = content[c] { r = r.map { $0.union(f) } ?? f } }
             }
             content[i] = r
         }
@@ -133,19 +135,19 @@ struct OrderBuilder {
         var found: ElementIndex? = nil
         var stack = [screen.root]
         while let k = stack.popLast() {
-            let e = screen.elements[k]
-            if e.hidden { continue }
-            if e.traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
-            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
-            stack.append(contentsOf: e.children)
+            if screen.elements[k].hidden { continue }
+            if screen.elements[k].traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
+            let behavior = screen.elements[k].childBehavior
+            if behavior == .combine || behavior == .ignore { continue }
+            stack.append(contentsOf: screen.elements[k].children)
         }
         return found
     }
 
     /// Whether `i` stands alone, its children not navigated.
     func isLeafLike(_ i: ElementIndex) -> Bool {
-        let e = screen.elements[i]
-        return e.children.isEmpty || e.childBehavior == .combine || e.childBehavior == .ignore
+        let behavior = screen.elements[i].childBehavior
+        return screen.elements[i].children.isEmpty || behavior == .combine || behavior == .ignore
     }
 
     /// Orders every container reachable from `top`; returns `top`'s key.
@@ -177,27 +179,25 @@ struct OrderBuilder {
             while key.last == 0 { key.removeLast() }
             return key
         }
-        let container = screen.elements[c]
         var roots: [ElementIndex]
-        if let ids = container.accessibilityElements {
+        if let ids = screen.elements[c].accessibilityElements {
             roots = ids.compactMap { screen.identifiers[$0] }.filter { $0 != c && screen.isDescendant($0, of: c) }
         } else {
-            roots = container.children
+            roots = screen.elements[c].children
         }
         var stack: [(ElementIndex, [Double])] = roots.reversed().map { ($0, []) }
         while let (k, parentKey) = stack.popLast() {
-            let e = screen.elements[k]
-            if e.hidden { continue }
+            if screen.elements[k].hidden { continue }
             let own = key(parentKey, k)
             if isLeafLike(k) {
                 if isStop(k) { add(.stop(k), k, own) }
-            } else if e.isContainer {
+            } else if screen.elements[k].isContainer {
                 add(.container(k), k, own)
                 out[out.count - 1].frame = contentFrames[k] ?? screen.frames[k]
             } else {
                 // Transparent: its children join this level, carrying its priority.
                 if isStop(k) { add(.stop(k), k, own) }
-                stack.append(contentsOf: e.children.reversed().map { ($0, own) })
+                stack.append(contentsOf: screen.elements[k].children.reversed().map { ($0, own) })
             }
         }
         return out
