@@ -355,8 +355,8 @@ public struct JSONSyntaxError: DiagnosticError, Equatable, Sendable {
 /// An iterative JSON parser writing a `JSONDocument` tape: one loop over
 /// the text, whose open containers are on its own stack (the innermost in
 /// locals), never on the call stack. The position and the tape being
-/// written are locals of that loop, so they stay in registers; every
-/// helper it calls on the way is inlined into it, and takes them `inout`.
+/// written are locals of that loop, which the helpers (a string, a number,
+/// a member name) take `inout`, and errors are made out of line.
 struct JSONParser {
     /// Valid only while `parse` runs, inside `JSONDocument.init`.
     let bytes: UnsafeBufferPointer<UInt8>
