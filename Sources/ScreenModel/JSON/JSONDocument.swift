@@ -389,7 +389,9 @@ struct JSONParser {
     /// doubling and is handed to the document without a copy.
     private struct TapeWriter: ~Copyable {
         var memory: ByteBuffer
-        var count = 0
+
+        /// Nodes written.
+        var count: Int { memory.count / MemoryLayout<JSONDocument.Node>.stride }
 
         init(expectedNodes: Int) {
             let (room, overflow) = expectedNodes.multipliedReportingOverflow(by: MemoryLayout<JSONDocument.Node>.stride)
@@ -403,7 +405,6 @@ struct JSONParser {
             UnsafeMutableRawPointer(memory.base + memory.count).storeBytes(
                 of: JSONDocument.Node(kind: kind, offset: UInt32(truncatingIfNeeded: offset), word: word), as: JSONDocument.Node.self)
             memory.count += MemoryLayout<JSONDocument.Node>.stride
-            count += 1
             return true
         }
 
@@ -450,7 +451,7 @@ struct JSONParser {
             guard i < n else { throw expected("a value", at: i) }
             let start = i
             let b = base[i]
-            var stored: Bool
+            let stored: Bool
             switch b {
             case 0x22:
                 stored = try string(&i, &tape, &escapedStrings)
@@ -703,7 +704,6 @@ struct JSONParser {
     /// decoded; `i` ends after the closing quote.
     @inline(never)
     private func escapedString(from start: Int, _ i: inout Int) throws(JSONSyntaxError) -> String {
-        guard i < bytes.count else { throw fail("unterminated string", at: start) }
         var scalars: [UInt8] = []
         var runStart = start + 1
         while true {

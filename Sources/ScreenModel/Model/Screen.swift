@@ -220,8 +220,7 @@ public struct Screen: Hashable, Sendable {
     /// What activating `i` does. A `combine` element without its own
     /// activation takes its first actionable descendant's.
     public func activationEffects(of i: ElementIndex) -> [Effect] {
-        let e = elements[i]
-        if !e.onActivate.isEmpty || e.childBehavior != .combine { return e.onActivate }
+        if !elements[i].onActivate.isEmpty || elements[i].childBehavior != .combine { return elements[i].onActivate }
         return visibleDescendants(of: i).lazy.map { self.elements[$0].onActivate }.first { !$0.isEmpty } ?? []
     }
 
@@ -229,20 +228,18 @@ public struct Screen: Hashable, Sendable {
     /// descendants' custom actions, and each actionable descendant after the
     /// one that supplies its activation, as an action named by its label.
     public func customActions(of i: ElementIndex) -> [CustomAction] {
-        let e = elements[i]
-        guard e.childBehavior == .combine else { return e.customActions }
-        var out = e.customActions
-        var activationTaken = !e.onActivate.isEmpty
+        guard elements[i].childBehavior == .combine else { return elements[i].customActions }
+        var out = elements[i].customActions
+        var activationTaken = !elements[i].onActivate.isEmpty
         for d in visibleDescendants(of: i) {
-            let c = elements[d]
-            if !c.onActivate.isEmpty {
+            if !elements[d].onActivate.isEmpty {
                 if activationTaken {
-                    out.append(CustomAction(name: c.label ?? c.identifier ?? "Action", effects: c.onActivate))
+                    out.append(CustomAction(name: elements[d].label ?? elements[d].identifier ?? "Action", effects: elements[d].onActivate))
                 } else {
                     activationTaken = true
                 }
             }
-            out.append(contentsOf: c.customActions)
+            out.append(contentsOf: elements[d].customActions)
         }
         return out
     }
