@@ -456,7 +456,8 @@ struct JSONParser {
             case 0x22:
                 stored = try string(&i, &tape, &escapedStrings)
             case 0x2D, 0x30...0x39:
-                let value = try number(&i)
+                let value: Double
+                (value, i) = try number(from: i)
                 stored = tape.append(.number, at: start, value.bitPattern)
             case 0x7B, 0x5B:
                 let node = tape.count
@@ -472,7 +473,7 @@ struct JSONParser {
                     if depth > 0 { outer.append(top) }
                     depth += 1
                     top = Frame(node: node, count: 1, close: closing)
-                    if b == 0x7B { try key(&i, &tape, &escapedStrings) }
+                    if b == 0x7B { i = try key(from: i, &tape, &escapedStrings) }
                     continue value
                 }
             case 0x74:
@@ -499,7 +500,7 @@ struct JSONParser {
                     i += 1
                     top.count += 1
                     skipWhitespace(&i)
-                    if top.close == 0x7D { try key(&i, &tape, &escapedStrings) }
+                    if top.close == 0x7D { i = try key(from: i, &tape, &escapedStrings) }
                     continue value
                 }
                 guard c == top.close else {
@@ -541,9 +542,12 @@ struct JSONParser {
         return String(format: "byte 0x%02X", b)
     }
 
-    /// A member name and its colon, up to the value.
+    /// A member name from `start` and its colon; where the value starts.
+    /// (The position goes in and comes back as a value, not `inout`: out of
+    /// line, an `inout` position is stored and loaded again around every byte.)
     @inline(__always)
-    private func key(_ i: inout Int, _ tape: inout TapeWriter, _ escapedStrings: inout [String]) throws(JSONSyntaxError) {
+    private func key(from start: Int, _ tape: inout TapeWriter, _ escapedStrings: inout [String]) throws(JSONSyntaxError) -> Int {
+        var i = start
         guard i < bytes.count, base[i] == 0x22 else {
             throw expected("a quoted member name", at: i)
         }
@@ -553,6 +557,7 @@ struct JSONParser {
         guard i < bytes.count, base[i] == 0x3A else { throw expected("':' after the member name", at: i) }
         i += 1
         skipWhitespace(&i)
+        return i
     }
 
     /// A string from the quote at `i`, onto the tape; false when memory ran out.
@@ -597,10 +602,10 @@ struct JSONParser {
         return i - s
     }
 
-    /// A number from `i` (a `-` or a digit), and its value.
+    /// A number from `start` (a `-` or a digit): its value and where it ends.
     @inline(__always)
-    private func number(_ i: inout Int) throws(JSONSyntaxError) -> Double {
-        let start = i
+    private func number(from start: Int) throws(JSONSyntaxError) -> (Double, Int) {
+        var i = start
         let negative = base[i] == 0x2D
         if negative { i += 1 }
         // The digits are checked and added up in one pass: whole numbers
@@ -627,13 +632,13 @@ struct JSONParser {
             var ignored: Int64 = 0
             var ignoredCount = 18
             guard digits(&i, &ignored, &ignoredCount) > 0 else { throw failure("expected a digit in the exponent", at: i) }
-            return try slowNumber(from: start, to: i)
+            return (try slowNumber(from: start, to: i), i)
         }
-        guard digitCount <= 15 else { return try slowNumber(from: start, to: i) }
+        guard digitCount <= 15 else { return (try slowNumber(from: start, to: i), i) }
         // Most numbers in screen models are whole points (`-0` reads as 0).
-        if fraction == 0 { return Double(negative ? -mantissa : mantissa) }
+        if fraction == 0 { return (Double(negative ? -mantissa : mantissa), i) }
         let v = Double(mantissa) / Self.powerOfTen(fraction)
-        return negative ? -v : v
+        return (negative ? -v : v, i)
     }
 
     /// A number with an exponent or more than 15 digits, read by `Double`.

@@ -180,9 +180,11 @@ struct EventLog: Sendable {
     }
 
     /// Empties the buffer, keeping its capacity. (`removeAll(keepingCapacity:)`
-    /// goes through the generic `replaceSubrange`; a flush holds an event or
-    /// two, and removing them one by one is a few instructions each.)
+    /// goes through the generic `replaceSubrange`: most flushes hold an event
+    /// or two, removed one by one for a few instructions each; a run of auto
+    /// scanning's steps holds up to 256, removed at once.)
     mutating func clear() {
+        if events.count > 4 { events.removeAll(keepingCapacity: true); return }
         while !events.isEmpty { events.removeLast() }
     }
 }

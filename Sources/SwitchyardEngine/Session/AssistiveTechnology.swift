@@ -37,6 +37,13 @@ protocol AssistiveTechnology: Sendable {
     /// technology gets its own copy (specialised: `fire` called directly).
     mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore)
 
+    /// Fires, without the queue, up to `n` of this technology's timers that
+    /// fall due next, at or before `limit`, while no other timer comes
+    /// before (or at) them; leaves the queue as popping and firing them one
+    /// by one would. Returns how many fired; 0 (the default) when the
+    /// technology has no such run or would rather take the general path.
+    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int
+
     /// The app changed under it: a technology acted, a sheet closed, the
     /// screen changed or scrolled. Called on every active technology after
     /// the action that caused it, in order.
@@ -53,7 +60,7 @@ protocol AssistiveTechnology: Sendable {
 extension AssistiveTechnology {
     /// The most timers one `fireRun` fires: it bounds the events buffered
     /// before the session hands them on.
-    static var longestRun: Int { 64 }
+    static var longestRun: Int { 256 }
 
     /// Auto scanning fires one timer per step, each scheduled by the last:
     /// a run of them here costs one dispatch through the session (the array
@@ -64,13 +71,17 @@ extension AssistiveTechnology {
     mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore) {
         fire(timer, &core)
         var fired = 1
-        while fired < Self.longestRun, core.pendingChange == nil,
-              let due = core.timers.popDue(upTo: limit, ownedBy: technology) {
+        while fired < Self.longestRun, core.pendingChange == nil {
+            fired += fireAhead(upTo: limit, atMost: Self.longestRun - fired, &core)
+            guard fired < Self.longestRun, core.pendingChange == nil,
+                  let due = core.timers.popDue(upTo: limit, ownedBy: technology) else { return }
             if due.deadline > core.now { core.log.now = due.deadline }
             fire(due.timer, &core)
             fired += 1
         }
     }
+
+    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int { 0 }
 }
 
 /// A timer in the session's one queue, typed by the technology that owns it.

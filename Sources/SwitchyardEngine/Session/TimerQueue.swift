@@ -86,6 +86,27 @@ struct TimerQueue: Sendable {
         return (timer, deadline)
     }
 
+    /// The earliest deadline of the scheduled timers other than `timer`;
+    /// `distantFuture` when there is none. A timer rescheduled at a deadline
+    /// before it fires again before any of them (`fireAhead`).
+    func earliestDeadline(otherThan timer: TimerID) -> Instant {
+        var best = Instant.distantFuture
+        for i in entries.indices where entries[i].deadline < best && entries[i].timer != timer {
+            best = entries[i].deadline
+        }
+        return best
+    }
+
+    /// Records that `timer` fired at `instant` without being popped (the last
+    /// of a run that nothing else came between) and schedules it again at
+    /// `next`, later than `instant`: the queue ends as `popDue` and
+    /// `schedule` would have left it.
+    mutating func refire(_ timer: TimerID, at instant: Instant, next: Instant) {
+        lastFired = timer
+        lastFiredAt = instant
+        _ = schedule(timer, at: next, now: instant)
+    }
+
     /// Every scheduled timer, earliest first (ties in scheduling order).
     var scheduled: [ScheduledTimer] {
         entries.filter { $0.deadline != .distantFuture }

@@ -575,12 +575,49 @@ struct SwitchControl: AssistiveTechnology {
 
     /// Auto scanning: the highlight moves on; at the end of a pass it wraps or stops.
     mutating func autoStep(_ c: ItemCursor, _ core: inout SessionCore) {
+        guard let next = autoStepTarget(from: c, count: count(c.level)) else { return stopScanning(&core) }
+        show(next.cursor, firstOfLevel: next.firstOfLevel, &core)
+    }
+
+    /// Where auto scanning's step from `c` lands on a level of `count` stops,
+    /// and whether that highlight dwells as the first of its level; nil when
+    /// the pass just ended was the last that Loops allows.
+    @inline(__always)
+    func autoStepTarget(from c: ItemCursor, count: Int) -> (cursor: ItemCursor, firstOfLevel: Bool)? {
         var c = c
-        switch c.scan.step(count: count(c.level), loops: settings.loops) {
-        case .moved: show(c, firstOfLevel: false, &core)
-        case .wrapped: show(c, firstOfLevel: settings.pauseOnFirstItemAfterLoop, &core)
-        case .loopsUsedUp: stopScanning(&core)
+        switch c.scan.step(count: count, loops: settings.loops) {
+        case .moved: return (c, false)
+        case .wrapped: return (c, settings.pauseOnFirstItemAfterLoop)
+        case .loopsUsedUp: return nil
         }
+    }
+
+    /// Auto scanning's steps while no other timer comes before the next
+    /// one: each is `autoStep` — the same target, highlight and dwell —
+    /// without popping and rescheduling the timer per step; the queue is
+    /// brought up to date once, after the last. Steps that stop scanning,
+    /// and any step while frozen or tracing, take the general path.
+    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int {
+        let timer = TimerID.switchControl(.autoScanStep)
+        guard phaseTimer == .autoScanStep, frozen == nil, core.trace == nil, case .items(var c) = phase,
+              var deadline = core.timers.deadline(of: timer) else { return 0 }
+        let others = core.timers.earliestDeadline(otherThan: timer)
+        let count = count(c.level)
+        var fired = 0
+        while fired < n, deadline <= limit, deadline < others,
+              let next = autoStepTarget(from: c, count: count) {
+            let following = deadline + dwell(firstOfLevel: next.firstOfLevel)
+            guard following > deadline else { break }
+            c = next.cursor
+            if deadline > core.now { core.log.now = deadline }
+            core.emit(.highlighted(highlight(c)))
+            deadline = following
+            fired += 1
+        }
+        guard fired > 0 else { return 0 }
+        phase = .items(c)
+        core.timers.refire(timer, at: core.now, next: deadline)
+        return fired
     }
 
     // MARK: - Moves
