@@ -113,3 +113,37 @@ import Testing
         #expect(doc.number(depth * 2) == 1)
     }
 }
+
+/// A key on the tape is matched to a decoder's names as bytes: only the
+/// names of its length are compared, and the first of equal names wins.
+@Suite struct JSONKeysTests {
+    static let keys = JSONKeys(["x", "y", "width", "label", "value", "", "traits", "frame", "y", "wïdth"])
+
+    @Test func namesAreFoundByTheirBytes() {
+        #expect(Self.keys.index(of: "x") == 0)
+        #expect(Self.keys.index(of: "y") == 1)
+        #expect(Self.keys.index(of: "width") == 2)
+        #expect(Self.keys.index(of: "label") == 3)
+        #expect(Self.keys.index(of: "value") == 4)
+        #expect(Self.keys.index(of: "") == 5)
+        #expect(Self.keys.index(of: "traits") == 6)
+        #expect(Self.keys.index(of: "frame") == 7)
+        #expect(Self.keys.index(of: "wïdth") == 9)
+        #expect(Self.keys.index(of: StaticString("frame")) == 7)
+    }
+
+    @Test func othersAreNot() {
+        #expect(Self.keys.index(of: "z") == nil)
+        #expect(Self.keys.index(of: "widths") == nil)
+        #expect(Self.keys.index(of: "lab") == nil)
+        #expect(Self.keys.index(of: "labeL") == nil)
+        #expect(Self.keys.index(of: "a-name-longer-than-any-in-the-list") == nil)
+        #expect(JSONKeys(["x"]).index(of: "") == nil)
+    }
+
+    @Test func membersOnTheTapeAreMatchedWithAndWithoutEscapes() throws {
+        let doc = try JSONDocument(bytes: Array(#"{"frame": 1, "tr\u0061its": 2, "nope": 3, "": 4}"#.utf8))
+        let found = doc.memberNodes(0).map { doc.index(of: $0.key, in: Self.keys) }
+        #expect(found == [7, 6, nil, 5])
+    }
+}

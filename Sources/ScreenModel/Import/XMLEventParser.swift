@@ -46,15 +46,12 @@ struct XMLAttributes {
         precondition(names.names.count <= 16 && count < Int(Int8.max))
         var out = InlineArray<16, Int8>(repeating: -1)
         guard let raw else { return out }
-        names.utf8.withUnsafeBufferPointer { all in
-            for k in 0..<count {
-                let a = raw + 5 * k
-                guard a[1] == nil, let local = a[0], a[3] != nil, a[4] != nil else { continue }
-                for (n, range) in names.ranges.enumerated() where Self.equal(local, UnsafeBufferPointer(rebasing: all[range])) {
-                    if out[n] < 0 { out[n] = Int8(k) }
-                    break
-                }
-            }
+        for k in 0..<count {
+            let a = raw + 5 * k
+            guard a[1] == nil, let local = a[0], a[3] != nil, a[4] != nil else { continue }
+            var length = 0
+            while local[length] != 0 { length += 1 }
+            if let n = names.index(ofUTF8: UnsafeRawPointer(local), count: length), out[n] < 0 { out[n] = Int8(k) }
         }
         return out
     }

@@ -10,22 +10,33 @@ public struct JSONKeys: Sendable {
     public let names: [String]
     /// Every name's bytes, one after another.
     let utf8: [UInt8]
-    /// Each name's bytes in `utf8`.
-    let ranges: [Range<Int>]
+    /// `lengths` entries, then one per name. Entry `n` below `lengths`: the
+    /// names `n` bytes long, one bit per name (bit k: name k), so that a key
+    /// is compared with those names only. Entry `lengths + k`: where name
+    /// k's bytes start in `utf8`. (One array, not two: a lookup retains it
+    /// once.)
+    let table: [UInt64]
+    /// The number of length entries at the head of `table`: one more than
+    /// the longest name's byte count.
+    let lengths: Int
 
     /// - Parameter names: the names a decoder knows, at most 64.
     public init(_ names: [String]) {
         precondition(names.count <= 64, "a JSONKeys list keeps which keys it has seen in 64 bits")
         self.names = names
         var utf8: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        for name in names {
-            let start = utf8.count
+        var starts: [UInt64] = []
+        var byLength: [UInt64] = []
+        for (k, name) in names.enumerated() {
+            starts.append(UInt64(utf8.count))
             utf8.append(contentsOf: name.utf8)
-            ranges.append(start..<utf8.count)
+            let length = utf8.count - Int(starts[k])
+            while byLength.count <= length { byLength.append(0) }
+            byLength[length] |= 1 << UInt64(k)
         }
         self.utf8 = utf8
-        self.ranges = ranges
+        self.table = byLength + starts
+        self.lengths = byLength.count
     }
 
     /// The index of `name`, or nil when it is not in the list.
@@ -41,14 +52,21 @@ public struct JSONKeys: Sendable {
     }
 
     /// The index of the name whose UTF-8 is the `count` bytes at `bytes`:
-    /// the names of that length only, their first byte before the rest.
+    /// the names of that length only (the first in the list when two are
+    /// the same), their first byte before the rest.
     @inline(__always)
     func index(ofUTF8 bytes: UnsafeRawPointer?, count: Int) -> Int? {
-        utf8.withUnsafeBytes { all in
-            guard let bytes, count > 0 else { return ranges.firstIndex { $0.isEmpty } }
+        var candidates = count < lengths ? table[count] : 0
+        guard candidates != 0 else { return nil }
+        if count == 0 { return candidates.trailingZeroBitCount }
+        guard let bytes else { return nil }
+        return utf8.withUnsafeBytes { all in
             let first = bytes.load(as: UInt8.self)
-            for (k, range) in ranges.enumerated() where range.count == count && all[range.lowerBound] == first {
-                if memcmp(all.baseAddress! + range.lowerBound, bytes, count) == 0 { return k }
+            while candidates != 0 {
+                let k = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                let start = Int(table[lengths + k])
+                if all[start] == first && memcmp(all.baseAddress! + start, bytes, count) == 0 { return k }
             }
             return nil
         }
