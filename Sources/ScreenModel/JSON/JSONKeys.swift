@@ -56,7 +56,7 @@ public struct JSONKeys: Sendable {
     /// the same), their first byte before the rest.
     @inline(__always)
     func index(ofUTF8 bytes: UnsafeRawPointer?, count: Int) -> Int? {
-        var candidates = count < lengths ? table[count] : 0
+        var candidates = count >= 0 && count < lengths ? table[count] : 0
         guard candidates != 0 else { return nil }
         if count == 0 { return candidates.trailingZeroBitCount }
         guard let bytes else { return nil }
