@@ -7,8 +7,8 @@ import Testing
 /// traced session always takes: the same events at the same instants, and
 /// the same timers left, whatever comes between the steps.
 @Suite struct FireAheadTests {
-    /// A screen with nested groups (a list inside a section), so that Select
-    /// enters levels of different lengths.
+    /// A screen of two groups (lists of four and two) between single
+    /// buttons, so that Select enters levels of different lengths.
     static let app = makeApp([("main", [
         button("Top", y: 0),
         "{\"identifier\": \"list\", \"containerType\": \"list\", \"children\": [\(button("L1", y: 100)), \(button("L2", y: 160)), \(button("L3", y: 220)), \(button("L4", y: 280))]}",
