@@ -35,7 +35,7 @@ struct ScreenFacts {
             let e = screen.elements[k]
             if e.hidden { continue }
             visible.append(k)
-            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            if e.childBehavior.keepsChildrenOut { continue }
             stack.append(contentsOf: e.children.reversed())
         }
         self.visible = visible

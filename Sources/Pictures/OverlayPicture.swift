@@ -76,7 +76,7 @@ public struct OverlayPicture: Sendable {
             if e.hidden { continue }
             let f = screen.frames[k]
             if !screen.isScrolledOut(k) && f.width > 0 && f.height > 0 { out.append(k) }
-            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            if e.childBehavior.keepsChildrenOut { continue }
             stack.append(contentsOf: e.children.reversed())
         }
         return out
@@ -96,7 +96,7 @@ public struct OverlayPicture: Sendable {
         let rtl = screen.layoutDirection == .rightToLeft
         for k in drawn {
             let e = screen.elements[k]
-            let merged = e.childBehavior == .combine || e.childBehavior == .ignore
+            let merged = e.childBehavior.keepsChildrenOut
             guard merged || e.children.isEmpty, let label = screen.label(of: k), !label.isEmpty else { continue }
             let f = screen.frames[k]
             let fontSize = max(6, min(14, f.height * 0.45))

@@ -27,7 +27,7 @@ enum Candidates {
                 }
                 others.append((k, reason))
             }
-            if e.childBehavior == .combine || e.childBehavior == .ignore { continue }
+            if e.childBehavior.keepsChildrenOut { continue }
             stack.append(contentsOf: e.children.reversed().map { ($0, hidden) })
         }
         return (order.stops, others.sorted { $0.0 < $1.0 })

@@ -22,16 +22,16 @@ enum StructureRules {
         func stops(in k: ElementIndex) -> Int { stopsBefore[k + size[k]] - stopsBefore[k] }
 
         var out: [Finding] = []
-        for list in f.visible where elements[list].containerType == .list && !isLeafLike(elements[list]) {
+        for list in f.visible where elements[list].containerType == .list && !elements[list].isLeafLike {
             var rows: [ElementIndex] = []
             for c in elements[list].children where !elements[c].hidden {
-                if elements[c].isContainer && !isLeafLike(elements[c]) {
+                if elements[c].isContainer && !elements[c].isLeafLike {
                     rows += elements[c].children.filter { !elements[$0].hidden }
                 } else {
                     rows.append(c)
                 }
             }
-            let counts = rows.filter { !isLeafLike(elements[$0]) }.map(stops(in:)).filter { $0 >= 2 }
+            let counts = rows.filter { !elements[$0].isLeafLike }.map(stops(in:)).filter { $0 >= 2 }
             guard let least = counts.min(), let most = counts.max() else { continue }
             let all = counts.reduce(0, +)
             let each = least == most ? "\(least)" : "\(least) to \(most)"
@@ -40,11 +40,6 @@ enum StructureRules {
                                "\(rowsText) \(each) scan stops each (\(all) in all) where combining each row would make 1: \(all - counts.count) scan stops saved"))
         }
         return out
-    }
-
-    /// Whether an element's children are not navigated on their own.
-    static func isLeafLike(_ e: Element) -> Bool {
-        e.children.isEmpty || e.childBehavior == .combine || e.childBehavior == .ignore
     }
 
     /// `modal-without-escape`: the modal element that traps navigation

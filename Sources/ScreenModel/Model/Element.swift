@@ -11,6 +11,14 @@ public enum ChildBehavior: String, CaseIterable, Hashable, Sendable {
     case contain
 }
 
+extension Optional where Wrapped == ChildBehavior {
+    /// Whether an element with this child behaviour keeps its children out
+    /// of navigation, hit-testing and the visible tree: `combine` speaks for
+    /// them, `ignore` hides them. (On the field, not on `Element`: a hot
+    /// loop reads `elements[k].childBehavior` without copying the element.)
+    public var keepsChildrenOut: Bool { self == .combine || self == .ignore }
+}
+
 /// `UIAccessibilityContainerType`.
 public enum ContainerType: String, CaseIterable, Hashable, Sendable {
     case none, list, semanticGroup, dataTable, landmark
@@ -67,6 +75,10 @@ public struct Element: Hashable, Sendable {
     public internal(set) var children: [ElementIndex] = []
 
     public init() {}
+
+    /// Whether the element stands alone: no children, or children kept
+    /// out (`ChildBehavior?.keepsChildrenOut`).
+    public var isLeafLike: Bool { children.isEmpty || childBehavior.keepsChildrenOut }
 
     /// Whether the element is a container navigated as a block.
     public var isContainer: Bool {

@@ -267,8 +267,7 @@ public struct Screen: Hashable, Sendable {
         while let (k, through) = stack.popLast() {
             if elements[k].hidden { continue }
             if through && !scrolledOut[k] && candidate(k) && frames[k].contains(p) { best = max(best ?? k, k) }
-            let behavior = elements[k].childBehavior
-            if behavior == .combine || behavior == .ignore { continue }
+            if elements[k].childBehavior.keepsChildrenOut { continue }
             let inner = through && (!elements[k].scrollable || frames[k].contains(p))
             stack.append(contentsOf: elements[k].children.map { ($0, inner) })
         }

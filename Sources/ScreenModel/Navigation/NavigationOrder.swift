@@ -137,17 +137,16 @@ struct OrderBuilder {
         while let k = stack.popLast() {
             if screen.elements[k].hidden { continue }
             if screen.elements[k].traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
-            let behavior = screen.elements[k].childBehavior
-            if behavior == .combine || behavior == .ignore { continue }
+            if screen.elements[k].childBehavior.keepsChildrenOut { continue }
             stack.append(contentsOf: screen.elements[k].children)
         }
         return found
     }
 
     /// Whether `i` stands alone, its children not navigated.
+    /// (`Element.isLeafLike`, read field by field.)
     func isLeafLike(_ i: ElementIndex) -> Bool {
-        let behavior = screen.elements[i].childBehavior
-        return screen.elements[i].children.isEmpty || behavior == .combine || behavior == .ignore
+        screen.elements[i].children.isEmpty || screen.elements[i].childBehavior.keepsChildrenOut
     }
 
     /// Orders every container reachable from `top`; returns `top`'s key.

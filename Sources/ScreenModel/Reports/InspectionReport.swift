@@ -107,7 +107,7 @@ public struct InspectionReport: Sendable {
             if e.hidden { parts.append("hidden") } else if screen.isScrolledOut(i) { parts.append("scrolled out") }
             if e.frame != nil { parts.append(screen.frames[i].description) }
             line(head + parts.joined(separator: "  "))
-            if e.childBehavior == .combine || e.childBehavior == .ignore || e.hidden {
+            if e.childBehavior.keepsChildrenOut || e.hidden {
                 if !e.children.isEmpty {
                     line(head + "  (\(e.children.count) child\(e.children.count == 1 ? "" : "ren") \(e.hidden ? "hidden" : e.childBehavior == .combine ? "combined" : "ignored"))")
                 }

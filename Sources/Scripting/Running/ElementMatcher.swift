@@ -39,7 +39,7 @@ public struct ElementMatcher {
         var p = screen.elements[i].parent
         while let k = p {
             let e = screen.elements[k]
-            if e.hidden || e.childBehavior == .ignore || e.childBehavior == .combine { return true }
+            if e.hidden || e.childBehavior.keepsChildrenOut { return true }
             p = e.parent
         }
         return false
