@@ -314,3 +314,55 @@ import Testing
                 .hasPrefix("test.json: screens.s.root.traits[0]: error: unknown trait 'nope'; expected one of: button,") == true)
     }
 }
+
+/// A frame or a point is read straight off the tape when it is the usual
+/// object of numbers (`JSONDocument.numbers(ofObject:keys:)`); any other
+/// goes the general way. Both ways give the same values and the same errors.
+@Suite struct FrameReadingTests {
+    /// The frame of the root written as `frame`.
+    func frame(_ frame: String) throws -> Rect? {
+        try screen(root: #"{"frame": \#(frame)}"#).elements[0].frame
+    }
+
+    @Test func membersInAnyOrderOrSpellingGiveTheSameFrame() throws {
+        let expected = Rect(x: 1.5, y: -2, width: 30, height: 0)
+        for written in [
+            #"{"x": 1.5, "y": -2, "width": 30, "height": 0}"#,
+            #"{"height": 0, "width": 30, "y": -2, "x": 1.5}"#,
+            #"{"y": -2, "height": 0, "x": 1.5, "width": 30}"#,
+            // Escaped names are the same names.
+            #"{"\u0078": 1.5, "y": -2, "w\u0069dth": 30, "height": 0}"#,
+            #"{"x": 15e-1, "y": -2.0, "width": 3e1, "height": -0}"#,
+        ] {
+            #expect(try frame(written) == expected, "\(written)")
+        }
+    }
+
+    @Test func pointsReadTheSameEitherWay() throws {
+        let s = try screen(root: #"{"activationPoint": {"y": 20, "x": 10}, "scrollable": true, "contentOffset": {"\u0078": 0, "y": 0}}"#)
+        #expect(s.elements[0].activationPoint == Point(x: 10, y: 20))
+        #expect(s.elements[0].contentOffset == Point(x: 0, y: 0))
+    }
+
+    @Test(arguments: [
+        // Each of these leaves the fast path for the general one, which names the problem.
+        (#"{"x": 0, "y": 0, "width": 1}"#, "test.json: screens.s.root.frame: error: missing field 'height' (expected a number of points)"),
+        (#"{"x": 0, "y": 0, "width": 1, "width": 2}"#, "test.json: screens.s.root.frame: error: field 'width' appears twice"),
+        (#"{"x": 0, "y": 0, "width": 1, "height": 1, "depth": 1}"#, "test.json: screens.s.root.frame: error: unknown field 'depth'; expected one of: x, y, width, height"),
+        (#"{"x": 0, "y": 0, "w": 1, "height": 1}"#, "test.json: screens.s.root.frame: error: unknown field 'w'; expected one of: x, y, width, height"),
+        (#"{"x": 0, "y": "0", "width": 1, "height": 1}"#, "test.json: screens.s.root.frame.y: error: expected a number, found a string"),
+        (#"{"x": 0, "y": [0], "width": 1, "height": 1}"#, "test.json: screens.s.root.frame.y: error: expected a number, found an array"),
+        (#"{"x": 1e8, "y": 0, "width": 1, "height": 1}"#, "test.json: screens.s.root.frame.x: error: 1e8 is outside the coordinate limits; expected a number of points from -10000000 to 10000000"),
+        (#"{"x": 0, "y": 0, "width": 1, "height": -2e7}"#, "test.json: screens.s.root.frame.height: error: -2e7 is outside the size limits; expected a number of points from 0 to 10000000"),
+        (#"{"x": 0, "y": 0, "width": -1, "height": 1}"#, "test.json: screens.s.root.frame: error: frame has a negative size (-1×1); expected width and height ≥ 0"),
+        (#"[0, 0, 1, 1]"#, "test.json: screens.s.root.frame: error: expected an object, found an array"),
+    ] as [(String, String)])
+    func anyOtherFrameIsReadTheGeneralWay(_ written: String, _ expected: String) {
+        #expect(decodeError(appJSON(root: #"{"frame": \#(written)}"#)) == expected)
+    }
+
+    @Test func anOffsetOutOfLimitsIsNamed() {
+        #expect(decodeError(appJSON(root: #"{"scrollable": true, "contentOffset": {"x": 0, "y": -1e9}}"#))
+                == "test.json: screens.s.root.contentOffset.y: error: -1e9 is outside the coordinate limits; expected a number of points from -10000000 to 10000000")
+    }
+}

@@ -141,6 +141,22 @@ import Testing
         #expect(JSONKeys(["x"]).index(of: "") == nil)
     }
 
+    /// A name differing from a known one anywhere, in any byte or in
+    /// case, is told apart, whatever its length.
+    @Test func namesOfEveryLengthAreComparedWhole() {
+        let long = JSONKeys(["children", "identifier", "containerType", "sixteen-bytes-ab", "respondsToUserInteraction", "accessibilityElements"])
+        #expect(long.names.map { long.index(of: $0) } == [0, 1, 2, 3, 4, 5])
+        for other in ["childrem", "Children", "identifiez", "idEntifier", "containerTyqe", "contaInerType",
+                      "sixteen-bytes-ac", "sixteen-Bytes-ab", "respondsToUzerInteraction", "respondsToUserInteractioN",
+                      "Respondstouserinteraction", "accessibilityElementz", "accessibilitYElements", "accessibilityElement"] {
+            #expect(long.index(of: other) == nil, "\(other)")
+        }
+        // Under eight bytes, each length on its own.
+        let short = JSONKeys(["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh"])
+        #expect(short.names.map { short.index(of: $0) } == [0, 1, 2, 3, 4, 5, 6, 7])
+        #expect(["b", "ba", "abd", "abce", "abcdf", "abcdeg", "abcdefh", "abcdefgi", "abcdefghi"].map { short.index(of: $0) } == Array(repeating: nil, count: 9))
+    }
+
     @Test func membersOnTheTapeAreMatchedWithAndWithoutEscapes() throws {
         let doc = try JSONDocument(bytes: Array(#"{"frame": 1, "tr\u0061its": 2, "nope": 3, "": 4}"#.utf8))
         let found = doc.memberNodes(0).map { doc.index(of: $0.key, in: Self.keys) }

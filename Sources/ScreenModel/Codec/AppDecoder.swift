@@ -38,11 +38,11 @@ public struct AppDecoder {
     /// `Trait.allCases`, and their names as keys to match on the tape.
     static let traitList = Trait.allCases
     static let traitKeys = JSONKeys(traitList.map(\.rawValue))
-    /// Each effect kind's fields, `effect` first.
-    static let effectKeys: [String: JSONKeys] = fieldsByKindKeys()
-    static func fieldsByKindKeys() -> [String: JSONKeys] {
-        Reader.fieldsByKind.mapValues { JSONKeys(["effect"] + $0) }
-    }
+    /// `Effect.Kind.allCases`, and their names as keys to match on the tape.
+    static let effectKindList = Effect.Kind.allCases
+    static let effectKindKeys = JSONKeys(Effect.kinds)
+    /// Each effect kind's fields, `effect` first, in `effectKindList` order.
+    static let effectKeys: [JSONKeys] = effectKindList.map { JSONKeys(["effect"] + Reader.fieldsByKind[$0]!) }
 
     /// Decodes an app from JSON bytes.
     /// - Throws: `ScreenModelError` naming the file and the line/column or element path.
@@ -363,6 +363,12 @@ struct Reader {
     }
 
     func point(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Point {
+        // The usual point, `{"x": 10, "y": 20}` within the limits, is read
+        // straight off the tape; the general path below says what is wrong
+        // with any other.
+        if let v = doc.numbers(ofObject: i, keys: AppDecoder.pointKeys), Limits.isCoordinate(v.0), Limits.isCoordinate(v.1) {
+            return Point(x: v.0, y: v.1)
+        }
         let f = try object(i, at(), known: AppDecoder.pointKeys)
         return Point(
             x: try coordinate(try require(f, "x", at(), "a number"), "\(at()).x"),
@@ -370,6 +376,12 @@ struct Reader {
     }
 
     func rect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Rect {
+        // The usual frame (four numbers within the limits, the size not
+        // negative) is read straight off the tape, as `point` does.
+        if let v = doc.numbers(ofObject: i, keys: AppDecoder.rectKeys), Limits.isCoordinate(v.0), Limits.isCoordinate(v.1),
+           Limits.isWithinSizeLimits(v.2), Limits.isWithinSizeLimits(v.3), v.2 >= 0, v.3 >= 0 {
+            return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
+        }
         let f = try object(i, at(), known: AppDecoder.rectKeys)
         let r = Rect(
             x: try coordinate(try require(f, "x", at(), "a number of points"), "\(at()).x"),
@@ -389,10 +401,10 @@ struct Reader {
     }
 
     /// The fields each effect kind accepts besides `effect`.
-    static let fieldsByKind: [String: [String]] = [
-        "goTo": ["screen"], "back": [], "present": ["screen"], "dismiss": [],
-        "toggleTrait": ["trait", "target"], "toggleValue": ["target", "off", "on"],
-        "setValue": ["value", "target"], "increment": ["target"], "decrement": ["target"], "announce": ["message"],
+    static let fieldsByKind: [Effect.Kind: [String]] = [
+        .goTo: ["screen"], .back: [], .present: ["screen"], .dismiss: [],
+        .toggleTrait: ["trait", "target"], .toggleValue: ["target", "off", "on"],
+        .setValue: ["value", "target"], .increment: ["target"], .decrement: ["target"], .announce: ["message"],
     ]
 
     func effect(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Effect {
@@ -400,35 +412,36 @@ struct Reader {
         guard let kindNode = doc.member(i, named: "effect") else {
             throw .missingField(file: file, at: at(), field: "effect", expected: "one of: \(Effect.kinds.joined(separator: ", "))")
         }
-        let kind = try string(kindNode, "\(at()).effect")
-        guard let allowed = AppDecoder.effectKeys[kind] else {
+        // The kind is matched as bytes on the tape, with no `String` made.
+        guard let k = doc.index(of: kindNode, in: AppDecoder.effectKindKeys) else {
+            let kind = try string(kindNode, "\(at()).effect")
             let hint = Suggestion.closest(to: kind, among: Effect.kinds).map { "did you mean '\($0)'? " } ?? ""
             throw .invalidValue(file: file, at: "\(at()).effect", message: "unknown effect '\(kind)'; \(hint)expected one of: \(Effect.kinds.joined(separator: ", "))")
         }
-        let f = try object(i, at(), known: allowed)
+        let kind = AppDecoder.effectKindList[k]
+        let f = try object(i, at(), known: AppDecoder.effectKeys[k])
         func field(_ name: StaticString, _ expected: String) throws(ScreenModelError) -> String {
-            guard let k = f[name] else { throw .missingField(file: file, at: at(), field: "\(name)", expected: "\(expected) for effect '\(kind)'") }
+            guard let k = f[name] else { throw .missingField(file: file, at: at(), field: "\(name)", expected: "\(expected) for effect '\(kind.rawValue)'") }
             return try string(k, "\(at()).\(name)")
         }
         func optional(_ name: StaticString) throws(ScreenModelError) -> String? {
             try f[name].map { k throws(ScreenModelError) in try string(k, "\(at()).\(name)") }
         }
         switch kind {
-        case "goTo": return .goTo(screen: try field("screen", "the name of a screen"))
-        case "back": return .back
-        case "present": return .present(screen: try field("screen", "the name of a screen"))
-        case "dismiss": return .dismiss
-        case "toggleTrait":
+        case .goTo: return .goTo(screen: try field("screen", "the name of a screen"))
+        case .back: return .back
+        case .present: return .present(screen: try field("screen", "the name of a screen"))
+        case .dismiss: return .dismiss
+        case .toggleTrait:
             let name = try field("trait", "a trait name")
             guard let t = Trait(rawValue: name) else { throw .unknownTrait(file: file, at: "\(at()).trait", name: name) }
             return .toggleTrait(t, target: try optional("target"))
-        case "toggleValue":
+        case .toggleValue:
             return .toggleValue(target: try optional("target"), off: try optional("off") ?? "0", on: try optional("on") ?? "1")
-        case "setValue": return .setValue(try field("value", "the new value"), target: try optional("target"))
-        case "increment": return .increment(target: try optional("target"))
-        case "decrement": return .decrement(target: try optional("target"))
-        case "announce": return .announce(try field("message", "the text to announce"))
-        default: preconditionFailure("effect kinds are listed in fieldsByKind")
+        case .setValue: return .setValue(try field("value", "the new value"), target: try optional("target"))
+        case .increment: return .increment(target: try optional("target"))
+        case .decrement: return .decrement(target: try optional("target"))
+        case .announce: return .announce(try field("message", "the text to announce"))
         }
     }
 }
@@ -451,23 +464,21 @@ public struct AppValidator {
             let base = "screens.\(screen.name)"
             // Paths are spelled out only for an error: building one per element is quadratic.
             func at(_ i: ElementIndex) -> String { "\(base).\(screen.path(of: i))" }
-            var firstUse: [String: ElementIndex] = [:]
-            for (i, e) in screen.elements.enumerated() {
-                if let id = e.identifier {
-                    if let first = firstUse[id] {
-                        throw .duplicateIdentifier(file: file, at: at(i), identifier: id, firstAt: at(first))
-                    }
-                    firstUse[id] = i
-                }
+            if let i = screen.firstDuplicateIdentifier, let id = screen.elements[i].identifier, let first = screen.identifiers[id] {
+                throw .duplicateIdentifier(file: file, at: at(i), identifier: id, firstAt: at(first))
             }
-            for (i, e) in screen.elements.enumerated() where e.scrollable && e.contentOffset != .zero {
+            // Elements are read field by field, and bound whole only when
+            // they have something to check: binding copies an element.
+            for i in screen.elements.indices where screen.elements[i].scrollable && screen.elements[i].contentOffset != .zero {
+                let offset = screen.elements[i].contentOffset
                 let range = screen.scrollRange(of: i)
-                guard range.contains(e.contentOffset) else {
-                    throw .invalidValue(file: file, at: "\(at(i)).contentOffset", message: "offset \(e.contentOffset) scrolls past the content; this element's content offsets range over \(range)")
+                guard range.contains(offset) else {
+                    throw .invalidValue(file: file, at: "\(at(i)).contentOffset", message: "offset \(offset) scrolls past the content; this element's content offsets range over \(range)")
                 }
             }
-            for (i, e) in screen.elements.enumerated() {
-                if e.onActivate.isEmpty && e.customActions.isEmpty && e.accessibilityElements == nil { continue }
+            for i in screen.elements.indices {
+                if screen.elements[i].onActivate.isEmpty && screen.elements[i].customActions.isEmpty && screen.elements[i].accessibilityElements == nil { continue }
+                let e = screen.elements[i]
                 for (n, effect) in e.onActivate.enumerated() {
                     try check(effect, of: i, at: "\(at(i)).onActivate[\(n)]", screen: screen, names: names, app: app)
                 }

@@ -194,6 +194,35 @@ public struct JSONDocument: Sendable {
         }
     }
 
+    /// The values of object `i` when its members are exactly the names in
+    /// `keys` (at most four), each once and each a number, in `keys` order
+    /// (0 past `keys.count`); nil for anything else. A reader takes this
+    /// path for a frame or a point and leaves every other object, and what
+    /// is wrong with it, to its general path.
+    public func numbers(ofObject i: Int, keys: JSONKeys) -> (Double, Double, Double, Double)? {
+        let n = keys.names.count
+        // Each member is two nodes (its key and a number); no end node.
+        guard n <= 4, tape[i].kind == .object, next(i) == i + 1 + 2 * n else { return nil }
+        // Checked once here, the nodes up to `next(i)` are read unchecked.
+        precondition(i + 1 + 2 * n <= tape.count, "an object ends within the tape")
+        let nodes = tape.base + i + 1
+        return text.withUnsafeBytes { (t) -> (Double, Double, Double, Double)? in
+            var values = InlineArray<4, Double>(repeating: 0)
+            var seen = 0
+            for m in 0..<n {
+                let name = nodes[2 * m], value = nodes[2 * m + 1]
+                let length = UInt32(truncatingIfNeeded: name.word)
+                // A name written with escapes is left to the general path.
+                guard name.kind == .string, value.kind == .number, length & Self.escapedFlag == 0,
+                      let key = keys.index(ofUTF8: t.baseAddress! + Int(name.offset) + 1, count: Int(length)),
+                      seen & (1 << key) == 0 else { return nil }
+                seen |= 1 << key
+                values[key] = Double(bitPattern: value.word)
+            }
+            return (values[0], values[1], values[2], values[3])
+        }
+    }
+
     /// The (key node, value node) members of object `i`, in text order,
     /// without an array.
     public func memberNodes(_ i: Int) -> MemberNodes {

@@ -42,8 +42,13 @@ public enum Effect: Hashable, Sendable {
         }
     }
 
+    /// The kinds of effect, by the names files write them with.
+    public enum Kind: String, CaseIterable, Sendable {
+        case goTo, back, present, dismiss, toggleTrait, toggleValue, setValue, increment, decrement, announce
+    }
+
     /// Every effect name, for error messages.
-    public static let kinds = ["goTo", "back", "present", "dismiss", "toggleTrait", "toggleValue", "setValue", "increment", "decrement", "announce"]
+    public static let kinds = Kind.allCases.map(\.rawValue)
 
     /// The identifier of the element the effect changes, when it names one.
     public var target: String? {

@@ -28,13 +28,26 @@ public enum Limits {
         bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
+    /// Whether `value` is a coordinate within `maximumCoordinate`.
+    @inline(__always)
+    public static func isCoordinate(_ value: Double) -> Bool {
+        value.isFinite && abs(value) <= maximumCoordinate
+    }
+
+    /// Whether `value` is within the size limits, `maximumSize` either way
+    /// (a negative size is the reader's own error, `negativeFrameSize`).
+    @inline(__always)
+    public static func isWithinSizeLimits(_ value: Double) -> Bool {
+        value.isFinite && value <= maximumSize && value >= -maximumSize
+    }
+
     /// The problem with a coordinate read from a file, or nil when it is
     /// within `maximumCoordinate`.
     /// - Parameters:
     ///   - value: the number read.
     ///   - written: the number as the file writes it, quoted in the message.
     public static func coordinateProblem(_ value: Double, written: @autoclosure () -> String) -> String? {
-        guard !(value.isFinite && abs(value) <= maximumCoordinate) else { return nil }
+        guard !isCoordinate(value) else { return nil }
         return "\(written()) is outside the coordinate limits; expected a number of points from -\(Point.format(maximumCoordinate)) to \(Point.format(maximumCoordinate))"
     }
 
@@ -42,7 +55,7 @@ public enum Limits {
     /// from 0 to `maximumSize`; a negative size within the limits is the
     /// caller's own error (`negativeFrameSize`).
     public static func sizeProblem(_ value: Double, written: @autoclosure () -> String) -> String? {
-        guard !(value.isFinite && value <= maximumSize && value >= -maximumSize) else { return nil }
+        guard !isWithinSizeLimits(value) else { return nil }
         return "\(written()) is outside the size limits; expected a number of points from 0 to \(Point.format(maximumSize))"
     }
 }

@@ -21,6 +21,14 @@ public struct Screen: Hashable, Sendable {
     /// Per element: scrolled out of a scrollable ancestor's viewport (see
     /// `isScrolledOut(_:)`).
     var scrolledOut: [Bool]
+    /// Per element: the index just past its subtree. The table is in
+    /// preorder, so the descendants of `i` are the elements from `i + 1` up
+    /// to `subtreeEnds[i]`: a walk over them needs no stack and no array.
+    let subtreeEnds: [ElementIndex]
+    /// The first element (in preorder) whose identifier an earlier element
+    /// already has, if any: a file's error (`AppValidator`), found while
+    /// `identifiers` is built.
+    let firstDuplicateIdentifier: ElementIndex?
 
     /// Builds a screen from a preorder element table whose `parent`/`children`
     /// links are set. Frames of frameless containers, scroll positions and
@@ -31,20 +39,37 @@ public struct Screen: Hashable, Sendable {
         self.title = title
         self.layoutDirection = layoutDirection
         self.elements = elements
+        // Read field by field: binding each element would copy it.
         var ids: [String: ElementIndex] = [:]
-        for (i, e) in elements.enumerated() {
-            if let id = e.identifier, ids[id] == nil { ids[id] = i }
+        var duplicate: ElementIndex? = nil
+        for i in elements.indices {
+            guard let id = elements[i].identifier else { continue }
+            // One lookup for the usual, new identifier; the first use is kept.
+            if let first = ids.updateValue(i, forKey: id) {
+                ids[id] = first
+                if duplicate == nil { duplicate = i }
+            }
         }
         self.identifiers = ids
+        self.firstDuplicateIdentifier = duplicate
         // Bottom-up in one pass: preorder reversed visits children before parents.
         var union = [Rect?](repeating: nil, count: elements.count)
+        var ends = [ElementIndex](repeating: 0, count: elements.count)
         for i in stride(from: elements.count - 1, through: 0, by: -1) {
+            // In preorder, each child starts where the one before it ends.
+            var end = i + 1
+            for c in elements[i].children {
+                precondition(c == end, "a screen's element table is in preorder: element \(i)'s child \(c) should be at \(end)")
+                end = ends[c]
+            }
+            ends[i] = end
             let own = elements[i].frame ?? union[i]
             union[i] = own
             if let f = own, let p = elements[i].parent {
                 union[p] = elements[p].frame == nil ? (union[p].map { $0.union(f) } ?? f) : union[p]
             }
         }
+        self.subtreeEnds = ends
         (self.frames, self.scrolledOut) = Self.scrollPositions(elements, union)
         // The screen spans from the origin; without a size it reaches the
         // root frame's far edges (origin kept at 0, so the size round-trips
@@ -112,14 +137,10 @@ public struct Screen: Hashable, Sendable {
         elements[i].activationPoint ?? frames[i].center
     }
 
-    /// Whether `i` is inside (or is) `ancestor`.
+    /// Whether `i` is inside (or is) `ancestor`: within its subtree's
+    /// range of the preorder table.
     public func isDescendant(_ i: ElementIndex, of ancestor: ElementIndex) -> Bool {
-        var c: ElementIndex? = i
-        while let k = c {
-            if k == ancestor { return true }
-            c = elements[k].parent
-        }
-        return false
+        i >= ancestor && i < subtreeEnds[ancestor]
     }
 
     /// The path of `i` as it is written in errors and scripts:
@@ -155,16 +176,9 @@ public struct Screen: Hashable, Sendable {
 
     /// Descendants of `i` (not `i`) in preorder, skipping hidden subtrees and
     /// the children of `ignore` elements: what a `combine` element merges.
-    func visibleDescendants(of i: ElementIndex) -> [ElementIndex] {
-        var out: [ElementIndex] = []
-        var stack = elements[i].children.reversed() as [ElementIndex]
-        while let k = stack.popLast() {
-            if elements[k].hidden { continue }
-            out.append(k)
-            if elements[k].childBehavior == .ignore { continue }
-            stack.append(contentsOf: elements[k].children.reversed())
-        }
-        return out
+    /// A walk over `i`'s range of the table, with no array made.
+    func visibleDescendants(of i: ElementIndex) -> VisibleDescendants {
+        VisibleDescendants(elements: elements, subtreeEnds: subtreeEnds, position: i + 1, end: subtreeEnds[i])
     }
 
     // MARK: - Effective properties (children behaviour applied)
@@ -193,14 +207,17 @@ public struct Screen: Hashable, Sendable {
     /// shows all three for a million stops).
     public func labelTraitsValue(of i: ElementIndex) -> (label: String?, traits: TraitSet, value: String?) {
         guard elements[i].childBehavior == .combine else { return (elements[i].label, elements[i].traits, elements[i].value) }
-        let descendants = visibleDescendants(of: i)
-        var label = elements[i].label
-        if label == nil || label!.isEmpty {
-            let parts = descendants.compactMap { elements[$0].label }.filter { !$0.isEmpty }
-            label = parts.isEmpty ? nil : parts.joined(separator: ", ")
+        let ownLabel = elements[i].label
+        let joinsLabels = ownLabel == nil || ownLabel!.isEmpty
+        var parts: [String] = []
+        var traits = elements[i].traits
+        var value = elements[i].value
+        for d in visibleDescendants(of: i) {
+            if joinsLabels, let l = elements[d].label, !l.isEmpty { parts.append(l) }
+            traits.formUnion(elements[d].traits)
+            if value == nil { value = elements[d].value }
         }
-        let traits = descendants.reduce(elements[i].traits) { $0.union(elements[$1].traits) }
-        let value = elements[i].value ?? descendants.lazy.compactMap { self.elements[$0].value }.first
+        let label = joinsLabels ? (parts.isEmpty ? nil : parts.joined(separator: ", ")) : ownLabel
         return (label, traits, value)
     }
 
@@ -322,5 +339,26 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .android: return "dp"
         case .linux: return "px"
         }
+    }
+}
+
+/// The descendants of one element that a `combine` element merges
+/// (`Screen.visibleDescendants(of:)`): its range of the preorder table,
+/// stepping over hidden subtrees and the children of `ignore` elements.
+struct VisibleDescendants: Sequence, IteratorProtocol {
+    typealias Element = ElementIndex
+    let elements: [ScreenModel.Element]
+    let subtreeEnds: [ElementIndex]
+    var position: ElementIndex
+    let end: ElementIndex
+
+    mutating func next() -> ElementIndex? {
+        while position < end {
+            let k = position
+            if elements[k].hidden { position = subtreeEnds[k]; continue }
+            position = elements[k].childBehavior == .ignore ? subtreeEnds[k] : k + 1
+            return k
+        }
+        return nil
     }
 }

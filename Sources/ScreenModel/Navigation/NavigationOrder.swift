@@ -171,12 +171,12 @@ struct OrderBuilder {
         func add(_ node: LevelMember.Node, _ k: ElementIndex, _ key: [Double]) {
             out.append(LevelMember(node: node, frame: screen.frames[k], priority: key, sequence: out.count))
         }
-        /// `parent` extended by `k`'s priority, trailing zeros dropped.
+        /// `parent` extended by `k`'s priority, trailing zeros dropped
+        /// (`parent` has none of its own): a priority of 0 leaves it as it
+        /// is, with no array made.
         func key(_ parent: [Double], _ k: ElementIndex) -> [Double] {
-            var key = parent
-            key.append(screen.elements[k].sortPriority)
-            while key.last == 0 { key.removeLast() }
-            return key
+            let p = screen.elements[k].sortPriority
+            return p == 0 ? parent : parent + [p]
         }
         var roots: [ElementIndex]
         if let ids = screen.elements[c].accessibilityElements {
