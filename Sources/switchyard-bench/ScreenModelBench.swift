@@ -41,22 +41,33 @@ enum ScreenModelBench {
     }
 
     /// - Throws: `ScreenModelError` when the generated document does not load.
-    static func measure(elements: Int, runs: Int) throws(ScreenModelError) -> (elements: Int, stops: Int, median: Double) {
+    /// The median time to load (parse, decode, validate) and order, and
+    /// how it divides: the JSON tape parse and the navigation order, each
+    /// also timed on its own in the same runs.
+    static func measure(elements: Int, runs: Int) throws(ScreenModelError) -> (elements: Int, stops: Int, median: Double, parse: Double, order: Double) {
         let bytes = generate(elements: elements)
         var times: [Double] = []
+        var parses: [Double] = []
+        var orders: [Double] = []
         var stops = 0
         var count = 0
+        func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
             let app = try AppDecoder(file: "bench.json").decode(bytes)
+            let loaded = DispatchTime.now().uptimeNanoseconds
             let order = NavigationOrder(screen: app.screens[0], technology: .switchControl)
             let end = DispatchTime.now().uptimeNanoseconds
             stops = order.stops.count
             count = app.screens[0].elements.count
-            times.append(Double(end - start) / 1e6)
+            times.append(ms(start, end))
+            orders.append(ms(loaded, end))
+            let parseStart = DispatchTime.now().uptimeNanoseconds
+            _ = try? JSONDocument(bytes: bytes)
+            parses.append(ms(parseStart, DispatchTime.now().uptimeNanoseconds))
         }
-        times.sort()
-        return (count, stops, times[times.count / 2])
+        func median(_ t: [Double]) -> Double { t.sorted()[t.count / 2] }
+        return (count, stops, median(times), median(parses), median(orders))
     }
 
     /// The JSON tape parse (`JSONDocument`) of a 100,000-element screen in
@@ -93,13 +104,13 @@ enum ScreenModelBench {
         var lines: [String] = [tapeParse()]
         var tenK = 0.0
         for (n, runs) in [(1_000, 21), (10_000, 11), (100_000, 5)] {
-            let r: (elements: Int, stops: Int, median: Double)
+            let r: (elements: Int, stops: Int, median: Double, parse: Double, order: Double)
             do { r = try measure(elements: n, runs: runs) } catch {
                 lines.append("{\"benchmark\":\"screen-model-load-order\",\"elements\":\(n),\"error\":\(JSONWriter.quote(error.description))}")
                 continue
             }
             if n == 10_000 { tenK = r.median }
-            var line = "{\"benchmark\":\"screen-model-load-order\",\"elements\":\(r.elements),\"stops\":\(r.stops),\"runs\":\(runs),\"median_ms\":\(String(format: "%.2f", r.median))"
+            var line = "{\"benchmark\":\"screen-model-load-order\",\"elements\":\(r.elements),\"stops\":\(r.stops),\"runs\":\(runs),\"median_ms\":\(String(format: "%.2f", r.median)),\"parse_ms\":\(String(format: "%.2f", r.parse)),\"order_ms\":\(String(format: "%.2f", r.order))"
             if n == 10_000 { line += ",\"target_ms\":10,\"met\":\(r.median <= 10)" }
             if n == 100_000 { line += ",\"ratio_to_10k\":\(String(format: "%.2f", r.median / tenK)),\"target_ratio\":15,\"met\":\(r.median < 15 * tenK)" }
             lines.append(line + "}")
