@@ -489,6 +489,11 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
         ("<XCUIElementTypeApplication x=\"0\" y=\"0\"/>", .invalidValue(file: "a.xml", at: "screens.a.root", message: "incomplete frame: has x, y but not width, height")),
         ("<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"-1\" height=\"10\"/>", .negativeFrameSize(file: "a.xml", at: "screens.a.root", width: -1, height: 10)),
         ("<XCUIElementTypeApplication visible=\"maybe\"/>", .invalidValue(file: "a.xml", at: "screens.a.root.visible", message: "'maybe' is not true or false")),
+        // Deeper down, the element is named by its path while it is being read.
+        ("<XCUIElementTypeApplication><XCUIElementTypeOther/><XCUIElementTypeOther><XCUIElementTypeButton/><XCUIElementTypeButton x=\"0\" y=\"0\" width=\"wide\" height=\"1\"/></XCUIElementTypeOther></XCUIElementTypeApplication>",
+         .invalidValue(file: "a.xml", at: "screens.a.root/children[1]/children[1].width", message: "'wide' is not a number of points")),
+        ("<XCUIElementTypeApplication><XCUIElementTypeOther><XCUIElementTypeButton x=\"0\"/></XCUIElementTypeOther></XCUIElementTypeApplication>",
+         .invalidValue(file: "a.xml", at: "screens.a.root/children[0]/children[0]", message: "incomplete frame: has x but not y, width, height")),
     ])
     func badAttributeIsAnError(_ xml: String, _ expected: ScreenModelError) {
         #expect(importError(xml, file: "a.xml") == expected)
@@ -503,5 +508,68 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     ])
     func screenIsNamedAfterTheFile(_ file: String, _ name: String) {
         #expect(AppiumImporter(file: file).screenName == name)
+    }
+
+    // MARK: - Values read as bytes
+
+    /// Numbers and booleans are read from the attribute's bytes; what the
+    /// fast paths do not take still reads as `Double(_:)` and
+    /// `ImportText.bool` read it.
+    @Test func numbersAndBooleansOffTheFastPathKeepTheirMeaning() throws {
+        let s = try screen("""
+            <XCUIElementTypeApplication x="-0" y=" 12 " width="1e2" height="12.50" enabled="TRUE" visible="1">
+              <XCUIElementTypeButton label="A" x="0.25" y="-3" width="10" height="10" enabled="No" visible="true"/>
+              <XCUIElementTypeButton label="B" x="0" y="0" width="10" height="10" enabled="false" visible="yes"/>
+            </XCUIElementTypeApplication>
+            """)
+        let root = try #require(s.elements[0].frame)
+        #expect(root == Rect(x: 0, y: 12, width: 100, height: 12.5))
+        #expect(root.x.sign == .minus)
+        #expect(s.elements[1].frame == Rect(x: 0.25, y: -3, width: 10, height: 10))
+        #expect(s.elements.map { $0.traits.contains(.notEnabled) } == [false, true, true])
+        #expect(s.elements.map(\.hidden) == [false, false, false])
+    }
+
+    @Test(arguments: [
+        ("<XCUIElementTypeApplication x=\"0\" y=\"1e999\" width=\"10\" height=\"10\"/>", ScreenModelError.invalidValue(file: "a.xml", at: "screens.a.root.y", message: "'1e999' is outside the coordinate limits; expected a number of points from -10000000 to 10000000")),
+        ("<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"10000001\" height=\"10\"/>", .invalidValue(file: "a.xml", at: "screens.a.root.width", message: "'10000001' is outside the size limits; expected a number of points from 0 to 10000000")),
+        ("<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"10\" height=\"NaN\"/>", .invalidValue(file: "a.xml", at: "screens.a.root.height", message: "'NaN' is not a number of points")),
+        ("<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"10\" height=\"10\" enabled=\"truE \"/>", .invalidValue(file: "a.xml", at: "screens.a.root.enabled", message: "'truE ' is not true or false")),
+    ])
+    func numbersAndBooleansOutOfRangeAreErrors(_ xml: String, _ expected: ScreenModelError) {
+        #expect(importError(xml, file: "a.xml") == expected)
+    }
+
+    /// Types are read once per capture and found again from their bytes;
+    /// past the table's capacity they are read each time, with the same result.
+    @Test func typesBeyondTheTableReadTheSame() throws {
+        let unknown = (0..<AppiumElementTypeTable.capacity + 20).map { "<XCUIElementTypeFuture\($0) x=\"0\" y=\"0\" width=\"1\" height=\"1\"/>" }
+        let controls = """
+            <XCUIElementTypeButton label="Go" x="0" y="0" width="10" height="10"/>
+            <XCUIElementTypeOther type="Switch" label="Wi-Fi" x="0" y="10" width="10" height="10"/>
+            <XCUIElementTypeStaticText label="Note" x="0" y="20" width="10" height="10"/>
+            """
+        for unknownFirst in [false, true] {
+            let children = unknownFirst ? unknown.joined() + controls : controls + unknown.joined()
+            let s = try screen("<XCUIElementTypeApplication x=\"0\" y=\"0\" width=\"10\" height=\"40\">\(children)\(controls)</XCUIElementTypeApplication>")
+            #expect(s.elements.count == 1 + unknown.count + 6)
+            let labelled = s.elements.filter { $0.label != nil }
+            #expect(labelled.map(\.label) == ["Go", "Wi-Fi", "Note", "Go", "Wi-Fi", "Note"])
+            #expect(labelled.map(\.traits) == [[.button], [.button, .toggle], [.staticText], [.button], [.button, .toggle], [.staticText]])
+            #expect(labelled.map(\.respondsToUserInteraction) == [true, true, false, true, true, false])
+            #expect(s.elements.filter { $0.label == nil }.allSatisfy { $0.traits.isEmpty && $0.respondsToUserInteraction != true })
+        }
+    }
+
+    /// An element left open is named by its tag, whether or not its `type`
+    /// says the same, and whether or not the type table is full.
+    @Test(arguments: [0, AppiumElementTypeTable.capacity])
+    func openElementIsNamedByItsTag(fillingTypes: Int) {
+        let filler = (0..<fillingTypes).map { "<XCUIElementTypeFuture\($0)/>" }.joined()
+        for (tag, type) in [("XCUIElementTypeOther", "XCUIElementTypeButton"), ("XCUIElementTypeCell", "XCUIElementTypeCell"), ("XCUIElementTypeGroup", "")] {
+            let typeAttribute = type.isEmpty ? "" : " type=\"\(type)\""
+            let xml = "<XCUIElementTypeApplication>\(filler)\n<\(tag)\(typeAttribute)>\n</XCUIElementTypeApplication>"
+            #expect(importError(xml, file: "open.xml") == .syntax(file: "open.xml", line: 3, column: 30, message: "closing tag does not match the open element <\(tag)> (line 2)"))
+        }
     }
 }

@@ -54,7 +54,8 @@ final class AndroidTreeBuilder: XMLEventHandler {
 
     // MARK: - XMLEventHandler
 
-    func startElement(_ name: String, attributes a: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+    func startElement(_ tag: XMLName, attributes a: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+        let name = tag.string
         lastLine = position.line
         lastColumn = position.column
         guard let parent = open.last?.index else {

@@ -28,7 +28,9 @@ struct AppiumElementType: Hashable, Sendable {
     var scrollable: Bool = false
 
     /// The `XCUIElementType` prefix that every tag and `type` value carries.
-    static let prefix = "XCUIElementType"
+    static let prefix = String(describing: prefixBytes)
+    /// `prefix`, for comparing with bytes read in place.
+    static let prefixBytes: StaticString = "XCUIElementType"
 
     /// The meaning of `name` (given with or without the prefix). Unknown
     /// types (`Other`, `Window`, `Application`, `Group`, types added by later
@@ -103,6 +105,47 @@ struct AppiumElementType: Hashable, Sendable {
         isElement = true
         isInteractive = false
     }
+}
+
+/// The element types one capture names, each read once and found again
+/// from the bytes of its name (a tag, or a `type` value) without making a
+/// `String`: a page source names a few dozen types, over and over.
+///
+/// Open addressing on FNV-1a of the bytes. The table holds at most
+/// `capacity` types; a capture naming more (no real one does) gets the
+/// rest read each time, so crafted names cost a bounded search, never a
+/// long one.
+struct AppiumElementTypeTable {
+    /// The types in the order first named, each with its name as written.
+    private var entries: [(written: [UInt8], name: String, type: AppiumElementType)] = []
+    /// Per slot: an index into `entries` plus one; 0 for an empty slot.
+    private var slots = [Int16](repeating: 0, count: 2 * capacity)
+
+    /// The most types kept (half the slots, so that a search is short).
+    static let capacity = 128
+
+    /// The type named by `bytes`, and its index in the table (nil when the
+    /// table is full and the name is new).
+    mutating func type(named bytes: UnsafeBufferPointer<UInt8>) -> (type: AppiumElementType, index: Int?) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+        while slots[s] != 0 {
+            let k = Int(slots[s]) - 1
+            if entries[k].written.withUnsafeBufferPointer({ $0.equals(bytes) }) { return (entries[k].type, k) }
+            s = (s + 1) & mask
+        }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let type = AppiumElementType(name)
+        guard entries.count < Self.capacity else { return (type, nil) }
+        entries.append((Array(bytes), name, type))
+        slots[s] = Int16(entries.count)
+        return (type, entries.count - 1)
+    }
+
+    /// The name of the type at `index`, as written.
+    func name(at index: Int) -> String { entries[index].name }
 }
 
 extension TraitSet {

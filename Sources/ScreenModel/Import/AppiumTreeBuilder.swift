@@ -5,6 +5,39 @@ import Foundation
 /// recursion, whatever the depth). The mapping it applies is documented on
 /// `AppiumImporter`.
 final class AppiumTreeBuilder: XMLEventHandler {
+    /// The tree being built. It is a value, so that the work on each event
+    /// reaches its parts without the run-time exclusivity checks that a
+    /// class's properties take at every access (a fifth of the importer's
+    /// own instructions when they were the class's).
+    private var tree: PageSourceTree
+
+    /// The elements in preorder, parents linked to children.
+    var table: [Element] { tree.table }
+
+    init(file: String, screenPath: String) {
+        tree = PageSourceTree(file: file, screenPath: screenPath)
+    }
+
+    /// Checks the document was complete once the parser is done.
+    func finish() throws(ScreenModelError) {
+        try tree.finish()
+    }
+
+    func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+        try tree.startElement(tag, attributes: attributes, at: position)
+    }
+
+    func endElement(at position: XMLPosition) throws(ScreenModelError) {
+        try tree.endElement(at: position)
+    }
+
+    func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
+        tree.syntaxError(error)
+    }
+}
+
+/// An Appium page source's tree as far as it has been read.
+private struct PageSourceTree {
     let file: String
     /// `screens.<name>`, the prefix of element paths in errors.
     let screenPath: String
@@ -14,8 +47,15 @@ final class AppiumTreeBuilder: XMLEventHandler {
     /// An open XML element: Appium's wrapper, or a node of the table.
     private enum Open {
         case wrapper(line: Int)
-        case element(ElementIndex, tag: String, line: Int)
+        case element(ElementIndex, tag: Tag, line: Int)
     }
+    /// An open element's tag, for messages: most tags name the element's
+    /// own `type`, kept once in `types`.
+    private enum Tag {
+        case type(Int)
+        case written(String)
+    }
+    private var types = AppiumElementTypeTable()
     private var open: [Open] = []
     /// Per table entry: whether the node is an accessibility element.
     private var isAccessibilityElement: [Bool] = []
@@ -49,14 +89,17 @@ final class AppiumTreeBuilder: XMLEventHandler {
         }
     }
 
-    // MARK: - XMLEventHandler
+    // MARK: - Events
 
-    func startElement(_ elementName: String, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+    mutating func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
         lastLine = position.line
         lastColumn = position.column
         let line = position.line
+        // Element tags are read as bytes; any other is made a string for its message.
+        let isElementTag = !tag.hasNamespacePrefix && tag.bytes.hasPrefix(AppiumElementType.prefixBytes)
         switch open.last {
         case nil, .wrapper:
+            let elementName = tag.string
             if elementName == "AppiumAUT", open.isEmpty, !sawWrapper, table.isEmpty {
                 sawWrapper = true
                 open.append(.wrapper(line: line))
@@ -65,19 +108,19 @@ final class AppiumTreeBuilder: XMLEventHandler {
             guard table.isEmpty else {
                 throw .invalidValue(file: file, at: "line \(line)", message: "second root element <\(elementName)>; a page source has one root, the XCUIElementTypeApplication")
             }
-            guard elementName.hasPrefix(AppiumElementType.prefix) else {
+            guard isElementTag else {
                 throw .wrongType(file: file, at: "line \(line)", expected: "an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element", found: "<\(elementName)>\(Self.formatHint(elementName))")
             }
-            try add(elementName, attributes, parent: nil, line: line)
+            try add(tag.bytes, attributes, parent: nil, line: line)
         case .element(let parent, _, _):
-            guard elementName.hasPrefix(AppiumElementType.prefix) else {
-                throw .invalidValue(file: file, at: path(parent), message: "unexpected element <\(elementName)> at line \(line); expected XCUIElementType… elements only")
+            guard isElementTag else {
+                throw .invalidValue(file: file, at: path(parent), message: "unexpected element <\(tag.string)> at line \(line); expected XCUIElementType… elements only")
             }
-            try add(elementName, attributes, parent: parent, line: line)
+            try add(tag.bytes, attributes, parent: parent, line: line)
         }
     }
 
-    func endElement(at position: XMLPosition) throws(ScreenModelError) {
+    mutating func endElement(at position: XMLPosition) throws(ScreenModelError) {
         lastLine = position.line
         lastColumn = position.column
         guard case .element(let i, _, _)? = open.popLast() else { return }
@@ -103,25 +146,40 @@ final class AppiumTreeBuilder: XMLEventHandler {
 
     /// Appends one node: its attributes mapped as the table on
     /// `AppiumImporter` says.
-    private func add(_ tag: String, _ a: XMLAttributes, parent: ElementIndex?, line: Int) throws(ScreenModelError) {
+    private mutating func add(_ tag: UnsafeBufferPointer<UInt8>, _ a: XMLAttributes, parent: ElementIndex?, line: Int) throws(ScreenModelError) {
+        // The table holds an empty element with its parent (for `path`)
+        // while `e` is built; then they change places (assigning would copy
+        // `e`, which retains each of its strings and arrays).
         let index = table.count
+        table.append(Element())
+        table[index].parent = parent
         var e = Element()
         e.parent = parent
-        table.append(e)
         isAccessibilityElement.append(false)
         childViewport.append(nil)
         childIsWebContent.append(false)
         labelFromText.append(false)
         if let p = parent { table[p].children.append(index) }
-        open.append(.element(index, tag: tag, line: line))
-
         let a = Attributes(tag: a, found: a.find(Self.attributeNames))
-        let type = AppiumElementType(a[.type] ?? tag)
-        let label = ImportText.nonEmpty(a[.label]) ?? ImportText.nonEmpty(a[.name])
+        let typeName = a.bytes(.type) ?? tag
+        let (type, typeIndex) = types.type(named: typeName)
+        if let typeIndex, typeName.equals(tag) {
+            open.append(.element(index, tag: .type(typeIndex), line: line))
+        } else {
+            open.append(.element(index, tag: .written(String(decoding: tag, as: UTF8.self)), line: line))
+        }
+        let labelBytes = a.bytes(.label).flatMap { $0.isEmpty ? nil : $0 }
+        let nameBytes = a.bytes(.name).flatMap { $0.isEmpty ? nil : $0 }
+        let label = (labelBytes ?? nameBytes).map { String(decoding: $0, as: UTF8.self) }
         e.label = label
-        if let name = ImportText.nonEmpty(a[.name]), name != label { e.identifier = identifiers.claim(name) }
+        // A name that is its label (byte for byte, or as strings compare) is no identifier.
+        if let nameBytes, let labelBytes, !nameBytes.equals(labelBytes) {
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            if name != label { e.identifier = identifiers.claim(name) }
+        }
         e.value = ImportText.nonEmpty(a[.value])
-        e.frame = try frame(a, index)
+        let frame = try frame(a, index)
+        e.frame = frame
 
         var listed: TraitSet = []
         if let list = a[.traits] {
@@ -139,7 +197,7 @@ final class AppiumTreeBuilder: XMLEventHandler {
         // Inside a scrollable node, an invisible node wholly outside the
         // viewport is scrolled out, not hidden: scrolling brings it in.
         let viewport = parent.flatMap { childViewport[$0] }
-        let scrolledOut = viewport.map { v in e.frame.map { !$0.shows(in: v) } ?? false } ?? false
+        let scrolledOut = viewport.map { v in frame.map { !$0.shows(in: v) } ?? false } ?? false
         e.hidden = try bool(a, .visible, index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
@@ -154,10 +212,9 @@ final class AppiumTreeBuilder: XMLEventHandler {
         type.configure(&e, asElement: isElement)
         isAccessibilityElement[index] = isElement
         childViewport[index] = viewport
-        if e.scrollable, let f = e.frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
+        if e.scrollable, let f = frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
         childIsWebContent[index] = webContent || type.name == "WebView"
-        e.parent = parent
-        table[index] = e
+        swap(&table[index], &e)
     }
 
     /// The attributes the importer reads, each looked up once per tag.
@@ -174,52 +231,57 @@ final class AppiumTreeBuilder: XMLEventHandler {
             let k = found[attribute.rawValue]
             return k < 0 ? nil : tag.value(at: Int(k))
         }
+        /// The value's bytes, for one that is compared or read as a number.
+        func bytes(_ attribute: Attribute) -> UnsafeBufferPointer<UInt8>? {
+            let k = found[attribute.rawValue]
+            return k < 0 ? nil : tag.bytes(at: Int(k))
+        }
+        func has(_ attribute: Attribute) -> Bool { found[attribute.rawValue] >= 0 }
     }
 
     private func frame(_ a: Attributes, _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
         let keys: [Attribute] = [.x, .y, .width, .height]
-        if keys.allSatisfy({ a[$0] == nil }) { return nil }
-        guard keys.allSatisfy({ a[$0] != nil }) else {
-            let present = keys.filter { a[$0] != nil }.map { "\($0)" }
-            let missing = keys.filter { a[$0] == nil }.map { "\($0)" }
+        let count = (a.has(.x) ? 1 : 0) + (a.has(.y) ? 1 : 0) + (a.has(.width) ? 1 : 0) + (a.has(.height) ? 1 : 0)
+        if count == 0 { return nil }
+        guard count == 4 else {
+            let present = keys.filter { a.has($0) }.map { "\($0)" }
+            let missing = keys.filter { !a.has($0) }.map { "\($0)" }
             throw .invalidValue(file: file, at: path(i), message: "incomplete frame: has \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", "))")
         }
-        var v = (0.0, 0.0, 0.0, 0.0)
-        for attribute in keys {
-            let s = a[attribute]!
-            guard let d = Self.number(s), !d.isNaN else {
-                throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: "'\(s)' is not a number of points")
-            }
-            let isSize = attribute == .width || attribute == .height
-            if let problem = isSize ? Limits.sizeProblem(d, written: "'\(s)'") : Limits.coordinateProblem(d, written: "'\(s)'") {
-                throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: problem)
-            }
-            switch attribute {
-            case .x: v.0 = d
-            case .y: v.1 = d
-            case .width: v.2 = d
-            default: v.3 = d
-            }
-        }
-        guard v.2 >= 0, v.3 >= 0 else { throw .negativeFrameSize(file: file, at: path(i), width: v.2, height: v.3) }
-        return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
+        let frame = Rect(x: try number(a, .x, i), y: try number(a, .y, i), width: try number(a, .width, i), height: try number(a, .height, i))
+        guard frame.width >= 0, frame.height >= 0 else { throw .negativeFrameSize(file: file, at: path(i), width: frame.width, height: frame.height) }
+        return frame
     }
 
-    /// A number attribute as `Double(_:)` reads it after trimming blanks;
-    /// whole numbers and short decimals (`390`, `12.5`) without making a
-    /// `Substring` or calling `strtod` (the JSON reader's exact fast paths).
-    private static func number(_ s: String) -> Double? {
-        var s = s
-        let fast = s.withUTF8 { u -> Double? in
-            // `-0` is left to `Double(_:)`, which keeps its sign.
-            if u.count >= 2 && u[0] == UInt8(ascii: "-") && u[1] == UInt8(ascii: "0") { return nil }
-            return JSONParser.smallInteger(u) ?? JSONParser.shortDecimal(u)
+    /// One of the frame's numbers, within `Limits`: whole numbers and
+    /// short decimals (`390`, `12.5`) read from the bytes (the JSON
+    /// reader's exact fast paths), anything else as `Double(_:)` reads it
+    /// after trimming blanks.
+    private func number(_ a: Attributes, _ attribute: Attribute, _ i: ElementIndex) throws(ScreenModelError) -> Double {
+        let u = a.bytes(attribute)!
+        let isSize = attribute == .width || attribute == .height
+        // `-0` is left to `Double(_:)`, which keeps its sign.
+        let negativeZero = u.count >= 2 && u[0] == UInt8(ascii: "-") && u[1] == UInt8(ascii: "0")
+        if !negativeZero, let d = JSONParser.smallInteger(u) ?? JSONParser.shortDecimal(u),
+           isSize ? Limits.isWithinSizeLimits(d) : Limits.isCoordinate(d) {
+            return d
         }
-        return fast ?? Double(trimmingBlanks(s))
+        let s = String(decoding: u, as: UTF8.self)
+        guard let d = Double(Self.trimmingBlanks(s)), !d.isNaN else {
+            throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: "'\(s)' is not a number of points")
+        }
+        if let problem = isSize ? Limits.sizeProblem(d, written: "'\(s)'") : Limits.coordinateProblem(d, written: "'\(s)'") {
+            throw .invalidValue(file: file, at: "\(path(i)).\(attribute)", message: problem)
+        }
+        return d
     }
 
     private func bool(_ a: Attributes, _ key: Attribute, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
-        guard let s = a[key] else { return nil }
+        guard let u = a.bytes(key) else { return nil }
+        // As WebDriverAgent writes them, compared as bytes.
+        if u.equals("true") { return true }
+        if u.equals("false") { return false }
+        let s = String(decoding: u, as: UTF8.self)
         guard let b = ImportText.bool(s) else { throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false") }
         return b
     }
@@ -243,7 +305,8 @@ final class AppiumTreeBuilder: XMLEventHandler {
     private func describe(_ o: Open) -> String {
         switch o {
         case .wrapper(let line): return "<AppiumAUT> (line \(line))"
-        case .element(_, let tag, let line): return "<\(tag)> (line \(line))"
+        case .element(_, .type(let k), let line): return "<\(types.name(at: k))> (line \(line))"
+        case .element(_, .written(let tag), let line): return "<\(tag)> (line \(line))"
         }
     }
 

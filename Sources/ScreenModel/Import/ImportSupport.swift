@@ -189,3 +189,23 @@ extension XMLEventParser {
         }
     }
 }
+
+/// Bytes read in place from a parser's buffer (a tag's name, an attribute's
+/// value), compared with `memcmp`: the generic `elementsEqual` and
+/// `starts(with:)` walk both sides through iterators, byte by byte.
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are the same as `other`'s.
+    func equals(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+    }
+
+    /// Whether these bytes spell `literal` (UTF-8).
+    func equals(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { equals($0) }
+    }
+
+    /// Whether these bytes start with `literal` (UTF-8).
+    func hasPrefix(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { UnsafeBufferPointer(rebasing: prefix($0.count)).equals($0) }
+    }
+}

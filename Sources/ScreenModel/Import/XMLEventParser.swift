@@ -7,6 +7,31 @@ struct XMLPosition: Hashable, Sendable {
     var column: Int
 }
 
+/// The name of one start tag, read in place from libxml2's buffer: it
+/// becomes a Swift string only when asked. Valid only during the
+/// `startElement` call that receives it.
+struct XMLName {
+    /// The local name, NUL-terminated.
+    fileprivate let local: UnsafePointer<xmlChar>
+    /// The namespace prefix, when the tag has one.
+    fileprivate let prefix: UnsafePointer<xmlChar>?
+
+    /// The name as written: `prefix:local`, or `local`.
+    var string: String {
+        let name = String(cString: local)
+        return prefix.map { String(cString: $0) + ":" + name } ?? name
+    }
+
+    /// The name's bytes (the local name alone when there is a prefix, and
+    /// then `hasNamespacePrefix` is true): valid during the `startElement` call.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: local, count: Int(xmlStrlen(local)))
+    }
+
+    /// Whether the tag has a namespace prefix.
+    var hasNamespacePrefix: Bool { prefix != nil }
+}
+
 /// The attributes of one start tag, read in place from libxml2's buffers:
 /// only the values asked for become Swift strings. Valid only during the
 /// `startElement` call that receives them.
@@ -58,8 +83,14 @@ struct XMLAttributes {
 
     /// The value of the `k`th attribute (as `find` gives it).
     func value(at k: Int) -> String {
+        String(decoding: bytes(at: k), as: UTF8.self)
+    }
+
+    /// The bytes of the `k`th attribute's value (as `find` gives it), for
+    /// a value that is compared or read as a number rather than kept.
+    func bytes(at k: Int) -> UnsafeBufferPointer<UInt8> {
         let a = raw! + 5 * k
-        return String(decoding: UnsafeBufferPointer(start: a[3]!, count: a[4]! - a[3]!), as: UTF8.self)
+        return UnsafeBufferPointer(start: a[3]!, count: a[4]! - a[3]!)
     }
 
     /// Whether the NUL-terminated `c` spells `wanted`.
@@ -177,7 +208,7 @@ struct XMLSyntaxError: Error, Sendable {
 protocol XMLEventHandler: AnyObject {
     /// A start tag (or an empty-element tag, which is followed at once by
     /// its end). `position` is where libxml2 stands: just after the tag.
-    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError)
+    func startElement(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError)
     /// An end tag (or the end of an empty-element tag).
     func endElement(at position: XMLPosition) throws(ScreenModelError)
     /// The error to report for a document that is not well-formed.
@@ -323,10 +354,8 @@ enum XMLEventParser {
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { user, localName, prefix, _, _, _, attributeCount, _, attributes in
             guard let state = ParseState.from(user), state.failure == nil, state.syntax == nil, let localName else { return }
-            let local = String(cString: localName)
-            let name = prefix.map { String(cString: $0) + ":" + local } ?? local
             do throws(ScreenModelError) {
-                try state.handler.startElement(name, attributes: XMLAttributes(raw: attributes, count: Int(attributeCount)), at: state.position)
+                try state.handler.startElement(XMLName(local: localName, prefix: prefix), attributes: XMLAttributes(raw: attributes, count: Int(attributeCount)), at: state.position)
             } catch {
                 state.stop(error)
             }

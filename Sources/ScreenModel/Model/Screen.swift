@@ -87,7 +87,8 @@ public struct Screen: Hashable, Sendable {
     /// shows through itself). Elements point at their children's context by
     /// index, so the pass keeps one integer per element.
     static func scrollPositions(_ elements: [Element], _ union: [Rect?]) -> ([Rect], [Bool]) {
-        guard elements.contains(where: \.scrollable) else {
+        // Field by field: a copy of an `Element` retains each of its strings and arrays.
+        guard elements.indices.contains(where: { elements[$0].scrollable }) else {
             return (union.map { $0 ?? .zero }, [Bool](repeating: false, count: elements.count))
         }
         struct Context { var dx: Double, dy: Double, viewport: Rect? }
@@ -95,20 +96,22 @@ public struct Screen: Hashable, Sendable {
         var childContext = [Int](repeating: 0, count: elements.count)
         var frames = [Rect](repeating: .zero, count: elements.count)
         var out = [Bool](repeating: false, count: elements.count)
-        for (i, e) in elements.enumerated() {
-            let context = e.parent.map { childContext[$0] } ?? 0
+        for i in elements.indices {
+            let parent = elements[i].parent
+            let context = parent.map { childContext[$0] } ?? 0
             let c = contexts[context]
             if let f = union[i] {
                 frames[i] = f.offsetBy(dx: -c.dx, dy: -c.dy)
                 if let v = c.viewport, !frames[i].shows(in: v) { out[i] = true }
-            } else if let p = e.parent {
+            } else if let p = parent {
                 // No frame anywhere in its subtree: it goes with its parent.
                 out[i] = out[p]
             }
             childContext[i] = context
-            if e.scrollable {
+            if elements[i].scrollable {
                 let viewport = c.viewport.map { frames[i].intersection($0) } ?? frames[i]
-                contexts.append(Context(dx: c.dx + e.contentOffset.x, dy: c.dy + e.contentOffset.y, viewport: viewport))
+                let offset = elements[i].contentOffset
+                contexts.append(Context(dx: c.dx + offset.x, dy: c.dy + offset.y, viewport: viewport))
                 childContext[i] = contexts.count - 1
             }
         }
