@@ -572,4 +572,17 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
             #expect(importError(xml, file: "open.xml") == .syntax(file: "open.xml", line: 3, column: 30, message: "closing tag does not match the open element <\(tag)> (line 2)"))
         }
     }
+
+    /// However many attributes a tag has, the ones read are found.
+    @Test func elementWithManyAttributes() throws {
+        let filler = (0..<300).map { " data\($0)=\"\($0)\"" }.joined()
+        let s = try screen("""
+            <XCUIElementTypeApplication\(filler) x="0" y="0" width="10" height="20" label="App">
+              <XCUIElementTypeButton\(filler) label="Go" x="0" y="0" width="10" height="10" enabled="false"/>
+            </XCUIElementTypeApplication>
+            """)
+        #expect(s.elements.map(\.label) == ["App", "Go"])
+        #expect(s.elements.map(\.frame) == [Rect(x: 0, y: 0, width: 10, height: 20), Rect(x: 0, y: 0, width: 10, height: 10)])
+        #expect(s.elements[1].traits == [.button, .notEnabled])
+    }
 }

@@ -160,7 +160,7 @@ private struct PageSourceTree {
         childIsWebContent.append(false)
         labelFromText.append(false)
         if let p = parent { table[p].children.append(index) }
-        let a = Attributes(tag: a, found: a.find(Self.attributeNames))
+        let a = Attributes(tag: a, found: a.find(&attributeNames))
         let typeName = a.bytes(.type) ?? tag
         let (type, typeIndex) = types.type(named: typeName)
         if let typeIndex, typeName.equals(tag) {
@@ -221,12 +221,12 @@ private struct PageSourceTree {
     private enum Attribute: Int, CaseIterable {
         case type, label, name, value, x, y, width, height, traits, enabled, selected, visible, accessible
     }
-    private static let attributeNames = JSONKeys(Attribute.allCases.map { "\($0)" })
+    private var attributeNames = XMLAttributeNames(JSONKeys(Attribute.allCases.map { "\($0)" }))
 
     /// One tag's attributes the importer reads (valid during its `startElement`).
     private struct Attributes {
         let tag: XMLAttributes
-        let found: InlineArray<16, Int8>
+        let found: InlineArray<16, Int32>
         subscript(_ attribute: Attribute) -> String? {
             let k = found[attribute.rawValue]
             return k < 0 ? nil : tag.value(at: Int(k))

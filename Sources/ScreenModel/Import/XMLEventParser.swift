@@ -1,4 +1,7 @@
 import CLibxml2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A place in an XML text: line and column from 1, as libxml2 counts them
 /// (the column in bytes).
@@ -64,19 +67,20 @@ struct XMLAttributes {
     }
 
     /// Where the attributes named in `names` are among the tag's (by their
-    /// index in `names`; -1 for one the tag does not have), found in one
-    /// pass over the tag's attributes instead of one pass per name. Read
-    /// their values with `value(at:)`.
-    func find(_ names: JSONKeys) -> InlineArray<16, Int8> {
-        precondition(names.names.count <= 16 && count < Int(Int8.max))
-        var out = InlineArray<16, Int8>(repeating: -1)
+    /// index in `names.names`; -1 for one the tag does not have), found in
+    /// one pass over the tag's attributes instead of one pass per name,
+    /// each name looked up by its address first (`XMLAttributeNames`).
+    /// Read their values with `value(at:)` or `bytes(at:)`.
+    func find(_ names: inout XMLAttributeNames) -> InlineArray<16, Int32> {
+        precondition(names.names.names.count <= 16, "a handler reads at most 16 attribute names")
+        var out = InlineArray<16, Int32>(repeating: -1)
         guard let raw else { return out }
         for k in 0..<count {
             let a = raw + 5 * k
             guard a[1] == nil, let local = a[0], a[3] != nil, a[4] != nil else { continue }
-            var length = 0
-            while local[length] != 0 { length += 1 }
-            if let n = names.index(ofUTF8: UnsafeRawPointer(local), count: length), out[n] < 0 { out[n] = Int8(k) }
+            let n = names.index(of: local)
+            // `count` is libxml2's C int, so `k` fits.
+            if n >= 0, out[n] < 0 { out[n] = Int32(truncatingIfNeeded: k) }
         }
         return out
     }
@@ -97,6 +101,71 @@ struct XMLAttributes {
     private static func equal(_ c: UnsafePointer<xmlChar>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         for (i, b) in wanted.enumerated() where c[i] != b { return false }
         return c[wanted.count] == 0
+    }
+}
+
+/// The attribute names a handler reads, looked up by address. libxml2
+/// hands out attribute names from its parser dictionary, one address per
+/// distinct name for the whole parse, so a name is looked up among `names`
+/// once and found again by its address. The bytes are compared too before
+/// a remembered address is trusted, so a name at a reused address would
+/// still read right.
+struct XMLAttributeNames {
+    /// The names the handler reads.
+    let names: JSONKeys
+    /// By address (hashed, then up to `probes` slots on): the address,
+    /// where its name's bytes start in `spelled`, their count, and the
+    /// index in `names` (-1: none).
+    private var slots = [(address: UnsafeRawPointer?, start: Int32, count: Int32, index: Int8)](repeating: (nil, 0, 0, -1), count: 64)
+    /// The remembered names' bytes, one after another.
+    private var spelled: [UInt8] = []
+    /// How many slots from its hashed one an address may stand.
+    private static let probes = 4
+
+    init(_ names: JSONKeys) {
+        self.names = names
+    }
+
+    /// The index in `names` of the NUL-terminated attribute name at
+    /// `local`, or -1.
+    mutating func index(of local: UnsafePointer<xmlChar>) -> Int {
+        let address = UnsafeRawPointer(local)
+        // Fibonacci hashing: the dictionary packs names a few bytes apart,
+        // so the address's low bits alone would put neighbours together.
+        let hashed = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        var free = hashed
+        for p in 0..<Self.probes {
+            let s = (hashed + p) & (slots.count - 1)
+            let slot = slots[s]
+            if slot.address == nil {
+                free = s
+                break
+            }
+            if slot.address == address {
+                let count = Int(slot.count)
+                let same = local[count] == 0 && spelled.withUnsafeBufferPointer {
+                    count == 0 || memcmp($0.baseAddress! + Int(slot.start), local, count) == 0
+                }
+                if same { return Int(slot.index) }
+                free = s
+                break
+            }
+        }
+        var count = 0
+        while local[count] != 0 { count += 1 }
+        let index = names.index(ofUTF8: address, count: count) ?? -1
+        // Names are short and few; a document spelling many keeps the
+        // bytes of the latest ones only.
+        if spelled.count > 1 << 16 {
+            spelled.removeAll(keepingCapacity: true)
+            for k in slots.indices { slots[k] = (nil, 0, 0, -1) }
+            free = hashed
+        }
+        if count <= 1 << 10 {
+            slots[free] = (address, Int32(spelled.count), Int32(count), Int8(index))
+            spelled.append(contentsOf: UnsafeBufferPointer(start: local, count: count))
+        }
+        return index
     }
 }
 
@@ -329,7 +398,10 @@ enum XMLEventParser {
         /// The handler's error; the parse stopped there.
         var failure: ScreenModelError?
         /// libxml2's first error.
-        var syntax: XMLSyntaxError?
+        var syntax: XMLSyntaxError? { didSet { stopped = true } }
+        /// Whether `failure` or `syntax` is set: the element callbacks
+        /// check it (a flag, not a copy of either error).
+        private(set) var stopped = false
         init(handler: any XMLEventHandler) { self.handler = handler }
 
         var position: XMLPosition {
@@ -338,6 +410,7 @@ enum XMLEventParser {
         }
 
         func stop(_ error: ScreenModelError) {
+            stopped = true
             if failure == nil { failure = error }
             if let context { xmlStopParser(context) }
         }
@@ -353,7 +426,7 @@ enum XMLEventParser {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { user, localName, prefix, _, _, _, attributeCount, _, attributes in
-            guard let state = ParseState.from(user), state.failure == nil, state.syntax == nil, let localName else { return }
+            guard let state = ParseState.from(user), !state.stopped, let localName else { return }
             do throws(ScreenModelError) {
                 try state.handler.startElement(XMLName(local: localName, prefix: prefix), attributes: XMLAttributes(raw: attributes, count: Int(attributeCount)), at: state.position)
             } catch {
@@ -361,7 +434,7 @@ enum XMLEventParser {
             }
         }
         sax.endElementNs = { user, _, _, _ in
-            guard let state = ParseState.from(user), state.failure == nil, state.syntax == nil else { return }
+            guard let state = ParseState.from(user), !state.stopped else { return }
             do throws(ScreenModelError) {
                 try state.handler.endElement(at: state.position)
             } catch {
