@@ -96,7 +96,8 @@ private struct PageSourceTree {
         lastColumn = position.column
         let line = position.line
         // Element tags are read as bytes; any other is made a string for its message.
-        let isElementTag = !tag.hasNamespacePrefix && tag.bytes.hasPrefix(AppiumElementType.prefixBytes)
+        let bytes = tag.bytes
+        let isElementTag = !tag.hasNamespacePrefix && bytes.hasPrefix(AppiumElementType.prefixBytes)
         switch open.last {
         case nil, .wrapper:
             let elementName = tag.string
@@ -111,12 +112,12 @@ private struct PageSourceTree {
             guard isElementTag else {
                 throw .wrongType(file: file, at: "line \(line)", expected: "an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element", found: "<\(elementName)>\(Self.formatHint(elementName))")
             }
-            try add(tag.bytes, attributes, parent: nil, line: line)
+            try add(bytes, attributes, parent: nil, line: line)
         case .element(let parent, _, _):
             guard isElementTag else {
                 throw .invalidValue(file: file, at: path(parent), message: "unexpected element <\(tag.string)> at line \(line); expected XCUIElementType… elements only")
             }
-            try add(tag.bytes, attributes, parent: parent, line: line)
+            try add(bytes, attributes, parent: parent, line: line)
         }
     }
 
@@ -240,10 +241,10 @@ private struct PageSourceTree {
     }
 
     private func frame(_ a: Attributes, _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
-        let keys: [Attribute] = [.x, .y, .width, .height]
         let count = (a.has(.x) ? 1 : 0) + (a.has(.y) ? 1 : 0) + (a.has(.width) ? 1 : 0) + (a.has(.height) ? 1 : 0)
         if count == 0 { return nil }
         guard count == 4 else {
+            let keys: [Attribute] = [.x, .y, .width, .height]
             let present = keys.filter { a.has($0) }.map { "\($0)" }
             let missing = keys.filter { !a.has($0) }.map { "\($0)" }
             throw .invalidValue(file: file, at: path(i), message: "incomplete frame: has \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", "))")
@@ -278,11 +279,9 @@ private struct PageSourceTree {
 
     private func bool(_ a: Attributes, _ key: Attribute, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
         guard let u = a.bytes(key) else { return nil }
-        // As WebDriverAgent writes them, compared as bytes.
-        if u.equals("true") { return true }
-        if u.equals("false") { return false }
-        let s = String(decoding: u, as: UTF8.self)
-        guard let b = ImportText.bool(s) else { throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(s)' is not true or false") }
+        guard let b = ImportText.bool(u) else {
+            throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(String(decoding: u, as: UTF8.self))' is not true or false")
+        }
         return b
     }
 

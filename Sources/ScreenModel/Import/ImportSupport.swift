@@ -29,10 +29,17 @@ enum ImportText {
     /// and WebDriverAgent write them; also `1`/`0`, `yes`/`no`, any case).
     /// - Returns: nil when `s` is none of them.
     static func bool(_ s: String) -> Bool? {
+        var s = s
+        return s.withUTF8 { bool($0) }
+    }
+
+    /// `bool(_:)` of a value read in place, made a `String` only when it is
+    /// not `true` or `false` as written.
+    static func bool(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
         // As WebDriverAgent and UiAutomator write them, without lower-casing a copy.
-        if s == "true" { return true }
-        if s == "false" { return false }
-        switch s.lowercased() {
+        if u.equals("true") { return true }
+        if u.equals("false") { return false }
+        switch String(decoding: u, as: UTF8.self).lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
         default: return nil

@@ -1,7 +1,4 @@
 import CLibxml2
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A place in an XML text: line and column from 1, as libxml2 counts them
 /// (the column in bytes).
@@ -144,15 +141,14 @@ struct XMLAttributeNames {
             if slot.address == address {
                 let count = Int(slot.count)
                 let same = local[count] == 0 && spelled.withUnsafeBufferPointer {
-                    count == 0 || memcmp($0.baseAddress! + Int(slot.start), local, count) == 0
+                    UnsafeBufferPointer(rebasing: $0[Int(slot.start)..<Int(slot.start) + count]).equals(UnsafeBufferPointer(start: local, count: count))
                 }
                 if same { return Int(slot.index) }
                 free = s
                 break
             }
         }
-        var count = 0
-        while local[count] != 0 { count += 1 }
+        let count = Int(xmlStrlen(local))
         let index = names.index(ofUTF8: address, count: count) ?? -1
         // Names are short and few; a document spelling many keeps the
         // bytes of the latest ones only.
