@@ -106,6 +106,50 @@ import ScreenModel
             == #"{"time_us":0,"event":"screenChanged","screen":"main"}"#)
     }
 
+    /// A stream of lines copies what recurs (elements, the scenario's name,
+    /// the technology) and must read exactly as the lines written one by
+    /// one: the same element again, then with a new label, a new frame, on
+    /// another screen in the same slot (index 1 and 1025), by other
+    /// technologies and by none, inside an overlay's badges, and no element.
+    @Test func streamedLinesAreTheLinesWrittenOneByOne() {
+        var renamed = A
+        renamed.label = "A again"
+        var moved = A
+        moved.frame = Rect(x: 0, y: 10.5, width: 400, height: 50)
+        let farAway = ref("Far", 1025, y: 0, screen: "other")
+        let badge = OverlayBadge(text: "A", number: 1, element: A, frame: A.frame)
+        let events: [TimedEvent] = [
+            bySession(0, .screenChanged(screen: "main")),
+            hl(0, A), hl(1000, B), hl(2000, A), hl(3000, renamed), hl(4000, A), hl(5000, moved),
+            hl(6000, farAway), hl(7000, A), hl(8000, farAway),
+            TimedEvent(.focused(A), at: .milliseconds(9000), by: .fullKeyboardAccess),
+            TimedEvent(.overlayShown(Overlay(kind: .numbers, continuous: false, badges: [badge, badge])), at: .milliseconds(9500), by: .voiceControl),
+            at(10_000, .activated(nil, at: Point(x: 1, y: 2))),
+            bySession(11_000, .focusRestored(A)),
+            hl(12_000, A),
+        ]
+        for scenario in [nil, "day.swy"] as [String?] {
+            var lines = TranscriptLines(scenario: scenario)
+            for e in events { lines.append(e) }
+            var bytes: [UInt8] = []
+            lines.drain { bytes += $0 }
+            let (count, complete) = (lines.count, lines.isComplete)
+            #expect(count == 0)
+            #expect(complete)
+            #expect(String(decoding: bytes, as: UTF8.self) == events.map { TranscriptFormat.jsonLine($0, scenario: scenario) + "\n" }.joined())
+        }
+        var lines = TranscriptLines(scenario: "day.swy")
+        lines.append(hl(1700, A))
+        lines.append(hl(2700, A))
+        var bytes: [UInt8] = []
+        lines.drain { bytes += $0 }
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            {"scenario":"day.swy","time_us":1700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}},"technology":"switch-control"}
+            {"scenario":"day.swy","time_us":2700000,"event":"highlighted","highlight":"element","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}},"technology":"switch-control"}
+
+            """)
+    }
+
     @Test func textLines() {
         #expect(TranscriptFormat.textLine(hl(1700, A)) == #"1.7s highlighted "A" {0, 0, 400×50}"#)
         #expect(TranscriptFormat.textLine(at(6000, .scanningStopped(reason: "loops"))) == "6s scanning stopped (loops)")

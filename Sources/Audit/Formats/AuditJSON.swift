@@ -25,7 +25,7 @@ enum AuditJSON {
                 if let line = f.line { w.key("line"); w.number(Int64(line)) }
                 if let column = f.column { w.key("column"); w.number(Int64(column)) }
                 if let label = f.label { w.key("label"); w.string(label) }
-                w.key("frame"); frame(f.frame, &w)
+                w.key("frame"); w.rect(f.frame)
                 w.key("message"); w.string(f.message)
                 w.key("fix"); w.string(f.fix)
                 w.closeObject()
@@ -44,10 +44,4 @@ enum AuditJSON {
         return w
     }
 
-    /// `{"x": 16, "y": 120, "width": 30, "height": 30}` on one line.
-    static func frame(_ r: Rect, _ w: inout JSONWriter) {
-        w.openObject(inline: true)
-        w.key("x"); w.number(r.x); w.key("y"); w.number(r.y); w.key("width"); w.number(r.width); w.key("height"); w.number(r.height)
-        w.closeObject()
-    }
 }

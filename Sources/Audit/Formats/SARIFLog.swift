@@ -92,7 +92,7 @@ enum SARIFLog {
                 w.closeObject(); w.closeArray()
                 w.key("properties"); w.openObject()
                 w.key("screen"); w.string(f.screen)
-                w.key("frame"); AuditJSON.frame(f.frame, &w)
+                w.key("frame"); w.rect(f.frame)
                 w.key("fix"); w.string(f.fix)
                 w.closeObject()
                 w.closeObject()

@@ -59,9 +59,9 @@ public struct AppEncoder {
         if let v = e.value { w.key("value"); w.string(v) }
         if let v = e.hint { w.key("hint"); w.string(v) }
         if !e.traits.isEmpty { w.key("traits"); w.strings(e.traits.traits.map(\.rawValue)) }
-        if let f = e.frame { w.key("frame"); rect(f, &w) }
+        if let f = e.frame { w.key("frame"); w.rect(f) }
         if !e.inputLabels.isEmpty { w.key("inputLabels"); w.strings(e.inputLabels) }
-        if let p = e.activationPoint { w.key("activationPoint"); point(p, &w) }
+        if let p = e.activationPoint { w.key("activationPoint"); w.point(p) }
         if e.sortPriority != 0 { w.key("sortPriority"); w.number(e.sortPriority) }
         if e.hidden { w.key("hidden"); w.bool(true) }
         if let r = e.respondsToUserInteraction { w.key("respondsToUserInteraction"); w.bool(r) }
@@ -69,7 +69,7 @@ public struct AppEncoder {
         if e.containerType != .none { w.key("containerType"); w.string(e.containerType.rawValue) }
         if let ids = e.accessibilityElements { w.key("accessibilityElements"); w.strings(ids) }
         if e.scrollable { w.key("scrollable"); w.bool(true) }
-        if e.scrollable && e.contentOffset != .zero { w.key("contentOffset"); point(e.contentOffset, &w) }
+        if e.scrollable && e.contentOffset != .zero { w.key("contentOffset"); w.point(e.contentOffset) }
         if let r = e.range {
             w.key("range"); w.openObject()
             w.key("minimum"); w.number(r.minimum); w.key("maximum"); w.number(r.maximum); w.key("step"); w.number(r.step)
@@ -84,18 +84,6 @@ public struct AppEncoder {
             }
             w.closeArray()
         }
-    }
-
-    func point(_ p: Point, _ w: inout JSONWriter) {
-        w.openObject()
-        w.key("x"); w.number(p.x); w.key("y"); w.number(p.y)
-        w.closeObject()
-    }
-
-    func rect(_ r: Rect, _ w: inout JSONWriter) {
-        w.openObject(inline: true)
-        w.key("x"); w.number(r.x); w.key("y"); w.number(r.y); w.key("width"); w.number(r.width); w.key("height"); w.number(r.height)
-        w.closeObject()
     }
 
     func effects(_ list: [Effect], _ w: inout JSONWriter) {
@@ -219,13 +207,24 @@ public struct JSONWriter: ~Copyable {
 
     /// A member whose name and value are both the project's own
     /// (`"event":"highlighted"`): written as they are.
+    /// Room is made once for the whole member, and the two literals copied.
     @inlinable @inline(__always)
     public mutating func member(_ k: StaticString, _ value: StaticString) {
-        key(k)
-        afterKey = false
-        storage.append(UInt8(ascii: "\""))
-        storage.append(value)
-        storage.append(UInt8(ascii: "\""))
+        beforeValue()
+        let n = k.utf8CodeUnitCount, m = value.utf8CodeUnitCount
+        let space = compact ? 0 : 1
+        guard storage.reserve(n + m + 5 + space) else { return }
+        let p = storage.base + storage.count
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: k.utf8Start, count: n)
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        p[n + 3] = UInt8(ascii: " ")  // overwritten next when compact
+        let v = p + n + 3 + space
+        v[0] = UInt8(ascii: "\"")
+        (v + 1).update(from: value.utf8Start, count: m)
+        v[m + 1] = UInt8(ascii: "\"")
+        storage.count += n + m + 5 + space
     }
 
     /// A member's name from outside (a screen's name, a setting's):
@@ -266,6 +265,42 @@ public struct JSONWriter: ~Copyable {
         storage.append(c)
     }
 
+    /// A frame on one line, `{"x": 16, "y": 700, "width": 358, "height": 44}`
+    /// (without spaces when compact): the one spelling of a `Rect` in every
+    /// JSON the project writes. Whole numbers, as most frames are, are
+    /// written straight into room made once.
+    public mutating func rect(_ r: Rect) {
+        guard let x = DecimalText.whole(r.x), let y = DecimalText.whole(r.y),
+              let width = DecimalText.whole(r.width), let height = DecimalText.whole(r.height) else {
+            openObject(inline: true)
+            key("x"); number(r.x); key("y"); number(r.y); key("width"); number(r.width); key("height"); number(r.height)
+            return closeObject()
+        }
+        beforeValue()
+        // Four numbers of at most 20 bytes, the names and the punctuation.
+        guard storage.reserve(4 * 20 + 48) else { return }
+        let start = storage.base + storage.count
+        var p = start
+        func put(_ s: StaticString) {
+            p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+            p += s.utf8CodeUnitCount
+        }
+        func put(_ v: Int64) { p += DecimalText.write(v, to: p) }
+        if compact {
+            put("{\"x\":"); put(x); put(",\"y\":"); put(y); put(",\"width\":"); put(width); put(",\"height\":"); put(height); put("}")
+        } else {
+            put("{\"x\": "); put(x); put(", \"y\": "); put(y); put(", \"width\": "); put(width); put(", \"height\": "); put(height); put("}")
+        }
+        storage.count += p - start
+    }
+
+    /// A point, `{"x": 140, "y": 270.5}`.
+    public mutating func point(_ p: Point) {
+        openObject()
+        key("x"); number(p.x); key("y"); number(p.y)
+        closeObject()
+    }
+
     public mutating func string(_ s: String) { beforeValue(); appendQuoted(s) }
     public mutating func bool(_ b: Bool) { beforeValue(); if b { storage.append("true") } else { storage.append("false") } }
     public mutating func null() { beforeValue(); storage.append("null") }
@@ -304,6 +339,28 @@ public struct JSONWriter: ~Copyable {
         body(storage.written)
         storage.removeAll()
     }
+    /// Writes a value with `body` and returns its bytes: a fragment to
+    /// write again with `fragment(_:)` wherever the same value recurs (the
+    /// elements of a transcript's lines). Compact output only, where a
+    /// value's bytes do not depend on where it stands. Nil when memory ran
+    /// out while it was written.
+    public mutating func capture(_ body: (inout JSONWriter) -> Void) -> [UInt8]? {
+        precondition(compact, "a fragment is compact JSON")
+        beforeValue()
+        afterKey = true  // the separator is written; the value starts here
+        let start = storage.count
+        body(&self)
+        guard storage.isComplete else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: storage.written[start...]))
+    }
+
+    /// A value `capture(_:)` returned, written again as it is.
+    public mutating func fragment(_ bytes: [UInt8]) {
+        precondition(compact, "a fragment is compact JSON")
+        beforeValue()
+        bytes.withUnsafeBufferPointer { storage.append($0) }
+    }
+
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }

@@ -30,14 +30,20 @@ enum ByteWords {
 
     /// Whether no byte of `utf8` is `special`: eight bytes at a time while
     /// `flagged` finds nothing in a word (it may flag more than `special`,
-    /// such as every byte from 0x80), then, from the first flagged word,
-    /// byte by byte.
+    /// such as every byte from 0x80, but never a space), then, from the
+    /// first flagged word, byte by byte. The last few bytes are one word
+    /// too, filled up with spaces: a short name is one check, not a loop.
     @inline(__always)
     static func none(of utf8: UnsafeBufferPointer<UInt8>, flagged: (UInt64) -> UInt64, special: (UInt8) -> Bool) -> Bool {
         var k = 0
         let n = utf8.count
         if let base = utf8.baseAddress {
             while k + 8 <= n && flagged(load(base, k)) == 0 { k += 8 }
+            if k < n && n - k < 8 {
+                var last = ones &* 0x20
+                withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + k, count: n - k)) }
+                if flagged(UInt64(littleEndian: last)) == 0 { return true }
+            }
         }
         while k < n {
             if special(utf8[k]) { return false }

@@ -181,7 +181,7 @@ public struct InspectionReport: Sendable {
             w.key("traits"); w.strings(traits.traits.map(\.rawValue))
             if let v = value { w.key("value"); w.string(v) }
             let f = screen.frames[i]
-            w.key("frame"); w.openObject(inline: true); w.key("x"); w.number(f.x); w.key("y"); w.number(f.y); w.key("width"); w.number(f.width); w.key("height"); w.number(f.height); w.closeObject()
+            w.key("frame"); w.rect(f)
             w.closeObject()
             if w.count >= piece { w.drain(write) }
         }

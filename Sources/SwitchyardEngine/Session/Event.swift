@@ -26,7 +26,8 @@ public struct ElementRef: Hashable, Sendable, CustomStringConvertible, TerminalD
         }
     }
 
-    private var names: Names
+    /// Shared by the copies of one reference; a new box when a name is set.
+    private(set) var names: Names
     /// The element's index in that screen's element table (preorder).
     public var index: ElementIndex
     /// The element's frame in points.

@@ -14,26 +14,24 @@ public enum TranscriptFormat {
     /// - Returns: e.g. `{"time_us":1000000,"event":"highlighted","highlight":"element","element":{…}}`.
     public static func jsonLine(_ e: TimedEvent, scenario: String? = nil) -> String {
         var w = JSONWriter(compact: true)
-        write(e, scenario: scenario, into: &w)
+        var fragments = TranscriptFragments(slots: 0)
+        write(e, scenario: scenario, into: &w, fragments: &fragments)
         return w.text
     }
 
-    /// `jsonLine(_:scenario:)` and its newline, appended to `w` (a compact
-    /// writer), for a stream of lines written without a `String` each.
-    /// - Parameters:
-    ///   - e: the event.
-    ///   - scenario: the scenario file it came from, if named.
-    ///   - w: the writer; its `bytes` grow by one line.
-    public static func appendJSONLine(_ e: TimedEvent, scenario: String? = nil, to w: inout JSONWriter) {
-        write(e, scenario: scenario, into: &w)
-        w.endLine()
+    static func write(_ e: TimedEvent, scenario: String?, into w: inout JSONWriter, fragments: inout TranscriptFragments) {
+        w.openObject()
+        if let scenario { w.key("scenario"); fragments.write(scenario: scenario, &w) }
+        w.key("time_us"); w.number(e.time.microseconds)
+        write(e.event, into: &w, fragments: &fragments)
+        if let t = e.technology { w.key("technology"); fragments.write(t, &w) }
+        w.closeObject()
     }
 
-    static func write(_ e: TimedEvent, scenario: String?, into w: inout JSONWriter) {
-        w.openObject()
-        if let scenario { w.key("scenario"); w.string(scenario) }
-        w.key("time_us"); w.number(e.time.microseconds)
-        switch e.event {
+    /// The event's members: its name and what it carries. Borrowed, not
+    /// copied (a copy of a whole event costs more than writing most of them).
+    private static func write(_ event: borrowing Event, into w: inout JSONWriter, fragments: inout TranscriptFragments) {
+        switch event {
         case .screenChanged(let screen):
             w.member("event", "screenChanged"); w.key("screen"); w.string(screen)
         case .screenUpdated(let screen, let elements):
@@ -41,9 +39,9 @@ public enum TranscriptFormat {
         case .highlighted(let h):
             w.member("event", "highlighted")
             switch h {
-            case .element(let r): w.member("highlight", "element"); w.key("element"); ref(r, &w)
-            case .group(let frame, let count): w.member("highlight", "group"); w.key("frame"); rect(frame, &w); w.key("count"); w.number(Int64(count))
-            case .groupExit(let frame): w.member("highlight", "groupExit"); w.key("frame"); rect(frame, &w)
+            case .element(let r): w.member("highlight", "element"); w.key("element"); fragments.write(r, &w)
+            case .group(let frame, let count): w.member("highlight", "group"); w.key("frame"); w.rect(frame); w.key("count"); w.number(Int64(count))
+            case .groupExit(let frame): w.member("highlight", "groupExit"); w.key("frame"); w.rect(frame)
             case .menuItem(let item): w.member("highlight", "menuItem"); w.key("item"); w.string(item)
             case .pointLine(let axis, let position): w.member("highlight", "pointLine"); w.key("axis"); w.string(axis.rawValue); w.key("position"); w.number(position)
             case .pointSweep(let axis, let stage, let from, let to, let duration):
@@ -56,19 +54,19 @@ public enum TranscriptFormat {
         case .menuHidden:
             w.member("event", "menuHidden")
         case .activated(let r, let p):
-            w.member("event", "activated"); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
+            w.member("event", "activated"); w.key("element"); fragments.write(r, &w); w.key("point"); w.point(p)
         case .customActionPerformed(let r, let name):
-            w.member("event", "customActionPerformed"); w.key("element"); ref(r, &w); w.key("name"); w.string(name)
+            w.member("event", "customActionPerformed"); w.key("element"); fragments.write(r, &w); w.key("name"); w.string(name)
         case .valueChanged(let r, let value):
-            w.member("event", "valueChanged"); w.key("element"); ref(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
+            w.member("event", "valueChanged"); w.key("element"); fragments.write(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
         case .traitsChanged(let r, let traits):
-            w.member("event", "traitsChanged"); w.key("element"); ref(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            w.member("event", "traitsChanged"); w.key("element"); fragments.write(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
         case .announced(let message):
             w.member("event", "announced"); w.key("message"); w.string(message)
         case .focusRestored(let r):
-            w.member("event", "focusRestored"); w.key("element"); ref(r, &w)
+            w.member("event", "focusRestored"); w.key("element"); fragments.write(r, &w)
         case .scrolled(let r, let direction):
-            w.member("event", "scrolled"); w.key("element"); ref(r, &w); w.key("direction"); w.string(direction.rawValue)
+            w.member("event", "scrolled"); w.key("element"); fragments.write(r, &w); w.key("direction"); w.string(direction.rawValue)
         case .scanningStopped(let reason):
             w.member("event", "scanningStopped"); w.key("reason"); w.string(reason)
         case .inputIgnored(let input, let reason):
@@ -81,14 +79,14 @@ public enum TranscriptFormat {
             w.member("event", "bug"); w.key("message"); w.string(message)
         case .overlayShown(let overlay):
             w.member("event", "overlayShown"); w.key("overlay"); w.string(overlay.kind.rawValue); w.key("continuous"); w.bool(overlay.continuous)
-            w.key("badges"); w.openArray(); for b in overlay.badges { badge(b, &w) }; w.closeArray()
+            w.key("badges"); w.openArray(); for b in overlay.badges { badge(b, &w, &fragments) }; w.closeArray()
             if let g = overlay.grid { w.key("grid"); grid(g, &w) }
         case .overlayHidden(let kind):
             w.member("event", "overlayHidden"); w.key("overlay"); w.string(kind.rawValue)
         case .gridZoomed(let path, let area):
-            w.member("event", "gridZoomed"); w.key("path"); w.openArray(); for cell in path { w.number(Int64(cell)) }; w.closeArray(); w.key("area"); rect(area, &w)
+            w.member("event", "gridZoomed"); w.key("path"); w.openArray(); for cell in path { w.number(Int64(cell)) }; w.closeArray(); w.key("area"); w.rect(area)
         case .disambiguationShown(let name, let candidates):
-            w.member("event", "disambiguationShown"); w.key("name"); w.string(name); w.key("candidates"); w.openArray(); for c in candidates { ref(c, &w) }; w.closeArray()
+            w.member("event", "disambiguationShown"); w.key("name"); w.string(name); w.key("candidates"); w.openArray(); for c in candidates { fragments.write(c, &w) }; w.closeArray()
         case .disambiguationHidden:
             w.member("event", "disambiguationHidden")
         case .utteranceNotUnderstood(let text, let reason):
@@ -96,9 +94,9 @@ public enum TranscriptFormat {
         case .commandsListed(let commands):
             w.member("event", "commandsListed"); w.key("commands"); w.strings(commands)
         case .gesturePerformed(let gesture, let r, let p):
-            w.member("event", "gesturePerformed"); w.key("gesture"); w.string(gesture.rawValue); w.key("element"); ref(r, &w); w.key("point"); point(p, &w)
+            w.member("event", "gesturePerformed"); w.key("gesture"); w.string(gesture.rawValue); w.key("element"); fragments.write(r, &w); w.key("point"); w.point(p)
         case .focused(let r):
-            w.member("event", "focused"); w.key("element"); ref(r, &w)
+            w.member("event", "focused"); w.key("element"); fragments.write(r, &w)
         case .focusHidden:
             w.member("event", "focusHidden")
         case .actionsListShown(let items):
@@ -108,7 +106,7 @@ public enum TranscriptFormat {
         case .actionsListHidden:
             w.member("event", "actionsListHidden")
         case .findQueryChanged(let query, let match):
-            w.member("event", "findQueryChanged"); w.key("query"); w.string(query); w.key("match"); ref(match, &w)
+            w.member("event", "findQueryChanged"); w.key("query"); w.string(query); w.key("match"); fragments.write(match, &w)
         case .findHidden:
             w.member("event", "findHidden")
         case .helpShown(let commands):
@@ -116,12 +114,10 @@ public enum TranscriptFormat {
         case .helpHidden:
             w.member("event", "helpHidden")
         case .textEditingBegan(let r):
-            w.member("event", "textEditingBegan"); w.key("element"); ref(r, &w)
+            w.member("event", "textEditingBegan"); w.key("element"); fragments.write(r, &w)
         case .textEditingEnded(let r):
-            w.member("event", "textEditingEnded"); w.key("element"); ref(r, &w)
+            w.member("event", "textEditingEnded"); w.key("element"); fragments.write(r, &w)
         }
-        if let t = e.technology { w.key("technology"); w.string(t.name) }
-        w.closeObject()
     }
 
     /// One readable line: the instant, then what happened. Labels, values
@@ -282,21 +278,16 @@ public enum TranscriptFormat {
         w.key("index"); w.number(Int64(r.index))
         w.key("label"); if let label = r.label { w.string(label) } else { w.null() }
         w.key("identifier"); if let id = r.identifier { w.string(id) } else { w.null() }
-        w.key("frame"); rect(r.frame, &w)
+        w.key("frame"); w.rect(r.frame)
         w.closeObject()
     }
 
-    /// An element, or `null` (a tap on nothing, no match).
-    static func ref(_ r: ElementRef?, _ w: inout JSONWriter) {
-        if let r { ref(r, &w) } else { w.null() }
-    }
-
-    static func badge(_ b: OverlayBadge, _ w: inout JSONWriter) {
+    static func badge(_ b: OverlayBadge, _ w: inout JSONWriter, _ fragments: inout TranscriptFragments) {
         w.openObject()
         w.key("text"); w.string(b.text)
         w.key("number"); if let n = b.number { w.number(Int64(n)) } else { w.null() }
-        w.key("element"); ref(b.element, &w)
-        w.key("frame"); rect(b.frame, &w)
+        w.key("element"); fragments.write(b.element, &w)
+        w.key("frame"); w.rect(b.frame)
         w.closeObject()
     }
 
@@ -305,26 +296,11 @@ public enum TranscriptFormat {
         w.key("columns"); w.number(Int64(g.columns))
         w.key("rows"); w.number(Int64(g.rows))
         w.key("zoom"); w.openArray(); for cell in g.zoom { w.number(Int64(cell)) }; w.closeArray()
-        w.key("area"); rect(g.area, &w)
+        w.key("area"); w.rect(g.area)
         w.closeObject()
     }
 
 
-    static func rect(_ r: Rect, _ w: inout JSONWriter) {
-        w.openObject()
-        w.key("x"); w.number(r.x)
-        w.key("y"); w.number(r.y)
-        w.key("width"); w.number(r.width)
-        w.key("height"); w.number(r.height)
-        w.closeObject()
-    }
-
-    static func point(_ p: Point, _ w: inout JSONWriter) {
-        w.openObject()
-        w.key("x"); w.number(p.x)
-        w.key("y"); w.number(p.y)
-        w.closeObject()
-    }
 
     static func input(_ input: Input, _ w: inout JSONWriter) {
         w.openObject()

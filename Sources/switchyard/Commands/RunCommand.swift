@@ -132,10 +132,10 @@ struct RunCommand: Command {
             let start = DispatchTime.now().uptimeNanoseconds
             // Transcript lines are written into one buffer and handed on
             // each 64 KiB: no `String` per line.
-            var lines = JSONWriter(compact: true)
+            var lines = TranscriptLines(scenario: files[k])
             let o = Self.execute(text, file: files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
-                TranscriptFormat.appendJSONLine(e, scenario: files[k], to: &lines)
+                lines.append(e)
                 if lines.count >= BufferedWriter.capacity { lines.drain { stream.write($0, from: k) } }
             }
             // A line cut short for want of memory fails the transcript (exit 2 at commit).

@@ -1,0 +1,102 @@
+import ScreenModel
+
+/// A stream of transcript lines (JSON Lines, docs/transcript.md) written
+/// into one buffer and handed on in pieces: `switchyard run --transcript`,
+/// a live or replayed session's transcript. Each line is
+/// `TranscriptFormat.jsonLine`'s, followed by a newline.
+///
+/// A day of auto scanning names the same few elements tens of thousands of
+/// times, so an element's JSON is written once and copied after that
+/// (`TranscriptFragments`).
+public struct TranscriptLines: ~Copyable {
+    private var writer = JSONWriter(compact: true)
+    private var fragments = TranscriptFragments(slots: 1024)
+    private let scenario: String?
+
+    /// - Parameter scenario: the scenario file every line comes from,
+    ///   written first in each line (`switchyard run`), or nil.
+    public init(scenario: String? = nil) {
+        self.scenario = scenario
+    }
+
+    /// Appends `e`'s line and its newline.
+    public mutating func append(_ e: TimedEvent) {
+        TranscriptFormat.write(e, scenario: scenario, into: &writer, fragments: &fragments)
+        writer.endLine()
+    }
+
+    /// Bytes written and not yet handed on.
+    public var count: Int { writer.count }
+
+    /// False when memory ran out and part of a line was dropped: whoever
+    /// writes the lines out reports that instead.
+    public var isComplete: Bool { writer.isComplete }
+
+    /// Hands the lines written so far to `body` and forgets them.
+    public mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        writer.drain(body)
+    }
+}
+
+/// The JSON of what a stream of transcript lines repeats: the elements
+/// (auto scanning highlights the same stops each cycle), the scenario's
+/// name and the technology. Each is written once, then copied.
+///
+/// An element's slot (its index's low bits) holds a reference's shared
+/// names, its index and its frame, and their JSON. The names are immutable
+/// and the slot keeps them alive, so the same box is the same screen, label
+/// and identifier. When anything differs, the element is written afresh
+/// and takes the slot. The scenario's name and the technology are kept as
+/// last written.
+struct TranscriptFragments {
+    private struct Element {
+        let names: ElementRef.Names
+        let index: ElementIndex
+        let frame: Rect
+        let json: [UInt8]
+    }
+
+    private var elements: [Element?]
+    private var scenario: (name: String, json: [UInt8])?
+    private var technology: (Technology, json: [UInt8])?
+
+    /// - Parameter slots: how many elements are kept (a power of two), or 0
+    ///   to keep nothing (one line on its own).
+    init(slots: Int) {
+        precondition(slots >= 0 && slots & (slots &- 1) == 0, "a power of two, or 0")
+        elements = Array(repeating: nil, count: slots)
+    }
+
+    private var keeps: Bool { !elements.isEmpty }
+
+    /// Writes `r` (`TranscriptFormat.ref`), or copies its JSON from last time.
+    mutating func write(_ r: ElementRef, _ w: inout JSONWriter) {
+        guard keeps else { return TranscriptFormat.ref(r, &w) }
+        let k = r.index & (elements.count - 1)
+        if let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame {
+            return w.fragment(e.json)
+        }
+        if let json = w.capture({ TranscriptFormat.ref(r, &$0) }) {
+            elements[k] = Element(names: r.names, index: r.index, frame: r.frame, json: json)
+        }
+    }
+
+    /// An element, or `null` (a tap on nothing, no match).
+    mutating func write(_ r: ElementRef?, _ w: inout JSONWriter) {
+        if let r { write(r, &w) } else { w.null() }
+    }
+
+    /// The scenario file's name, a JSON string.
+    mutating func write(scenario name: String, _ w: inout JSONWriter) {
+        guard keeps else { return w.string(name) }
+        if let s = scenario, s.name == name { return w.fragment(s.json) }
+        if let json = w.capture({ $0.string(name) }) { scenario = (name, json) }
+    }
+
+    /// The technology's name, a JSON string.
+    mutating func write(_ t: Technology, _ w: inout JSONWriter) {
+        guard keeps else { return w.string(t.name) }
+        if let last = technology, last.0 == t { return w.fragment(last.json) }
+        if let json = w.capture({ $0.string(t.name) }) { technology = (t, json) }
+    }
+}
