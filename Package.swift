@@ -71,6 +71,9 @@ let package = Package(
         // would warn on a machine without libumockdev-dev. Its header declares
         // the few functions used; see Sources/CUMockdev/shim.h.
         .systemLibrary(name: "CUMockdev"),
+        // glibc's Linux-only file calls (`sync_file_range`), which Swift's
+        // Glibc module does not declare: for the tool's output files.
+        .systemLibrary(name: "CLinuxFile"),
         .target(
             name: "InputDevices",
             dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
@@ -103,7 +106,7 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps", "CLinuxFile"]
         ),
         .executableTarget(
             name: "switchyard-bench",

@@ -233,6 +233,28 @@ import DeviceTestbed
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "a1\nb1\nb2\nc1\n" + big)
     }
 
+    /// A file replaced at commit starts its disk writes each
+    /// `writebackStep` bytes as it goes (a hint to the kernel); what the
+    /// file holds after the commit is every byte, in order, pieces of every
+    /// size among them.
+    @Test func aLongOutputReadsBackWhole() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.url.appendingPathComponent("long.jsonl").path
+        try scratch.write("long.jsonl", "the old file\n")
+        let file = try OutputFile.open(path, option: "--transcript")
+        var expected = ""
+        for k in 0..<80_000 {
+            // Lines, and now and then a piece larger than the buffer.
+            let piece = k % 20_000 == 0 ? String(repeating: "x", count: BufferedWriter.capacity + k % 7) + "\n" : "line \(k) of a long transcript, fifty bytes or so\n"
+            file.write(piece)
+            expected += piece
+        }
+        #expect(expected.utf8.count > 3 * BufferedWriter.writebackStep)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "the old file\n")
+        try file.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
     @Test func runWritesTheTranscriptInTheScenariosOrder() throws {
         let scratch = try TemporaryDirectory()
         let names = ["c.swy", "a.swy", "b.swy"]

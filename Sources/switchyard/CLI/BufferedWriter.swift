@@ -15,14 +15,23 @@ struct BufferedWriter: ~Copyable {
     /// Cut the file to nothing before the first bytes reach it (a file
     /// written in place, opened without `O_TRUNC`).
     private var truncatesFirst: Bool
+    /// A new file that is synced when complete (`OutputFile`): its disk
+    /// writes are started each `writebackStep` bytes, while the work goes
+    /// on, so the final sync waits for little.
+    private let startsWriteback: Bool
+    static let writebackStep = 1 << 20
+    /// Bytes written to the file, and of those, whose writeback was started.
+    private var sent = 0
+    private var sentToDisk = 0
     private var buffer: [UInt8] = []
     /// The first write that failed; nothing is written after it.
     private(set) var failure: SystemError?
 
-    init(fd: Int32, flushesEachWrite: Bool = false, truncatesFirst: Bool = false) {
+    init(fd: Int32, flushesEachWrite: Bool = false, truncatesFirst: Bool = false, startsWriteback: Bool = false) {
         self.fd = fd
         self.flushesEachWrite = flushesEachWrite
         self.truncatesFirst = truncatesFirst
+        self.startsWriteback = startsWriteback
         buffer.reserveCapacity(Self.capacity)
     }
 
@@ -69,7 +78,12 @@ struct BufferedWriter: ~Copyable {
     private mutating func send(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, !bytes.isEmpty else { return }
         if truncatesFirst { truncateOnce() }
-        do { try FileSystem.writeAll(fd, bytes) } catch { fail(error) }
+        do { try FileSystem.writeAll(fd, bytes) } catch { return fail(error) }
+        sent += bytes.count
+        if startsWriteback && sent - sentToDisk >= Self.writebackStep {
+            FileSystem.startWriteback(fd, offset: sentToDisk, count: sent - sentToDisk)
+            sentToDisk = sent
+        }
     }
 
     private mutating func truncateOnce() {

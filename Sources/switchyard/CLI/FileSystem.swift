@@ -1,3 +1,4 @@
+import CLinuxFile
 import Glibc
 
 /// A failed system call's error number, shown as `strerror` gives it
@@ -153,6 +154,15 @@ enum FileSystem {
     /// Cuts the file open at `fd` to `length` bytes. The corresponding C function is `ftruncate`.
     static func truncate(_ fd: Int32, to length: Int = 0) throws(SystemError) {
         _ = try valueOrError { ftruncate(fd, off_t(length)) }
+    }
+
+    /// Asks the kernel to start writing `count` bytes of the file from
+    /// `offset` to disk now, without waiting for them: a later `sync` then
+    /// has less left to wait for. A hint: a file system that cannot do it
+    /// just does it later, so nothing is reported. The corresponding C
+    /// function is `sync_file_range` (`SYNC_FILE_RANGE_WRITE`).
+    static func startWriteback(_ fd: Int32, offset: Int, count: Int) {
+        _ = sync_file_range(fd, Int64(offset), Int64(count), CLINUXFILE_SYNC_FILE_RANGE_WRITE)
     }
 
     /// Waits until the file's data is on disk. The corresponding C function is `fsync`.

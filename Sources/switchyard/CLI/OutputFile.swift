@@ -105,7 +105,7 @@ final class OutputFile: Sendable {
             let (fd, named) = try temporaryFile(beside: target)
             FileSystem.copyOwnerAndPermissions(fd, from: status)
             return OutputFile(option: option, path: path, identity: identity,
-                              delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd))
+                              delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd, startsWriteback: true))
         } catch where [EACCES, EPERM].contains(error.code) {
             return try inPlace(target, as: path, option: option, identity: identity)
         }
@@ -182,7 +182,7 @@ final class OutputFile: Sendable {
         let resolved = (try? FileSystem.realPath(directory)).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? target
         let (fd, named) = try temporaryFile(beside: target)
         return OutputFile(option: option, path: path, identity: .new(resolved),
-                          delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd))
+                          delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd, startsWriteback: true))
     }
 
     /// `target` opened to be written in place.
