@@ -35,6 +35,19 @@ import Testing
 }
 
 @Suite struct ScreenHelperTests {
+    /// A trait set lists its traits in declaration order, each once, read
+    /// bit by bit: every single trait, none, all, and a few mixed sets.
+    @Test func traitSetsListTheirTraitsInDeclarationOrder() {
+        for t in ScreenModel.Trait.allCases { #expect(TraitSet(t).traits == [t]) }
+        #expect(TraitSet().traits == [])
+        #expect(TraitSet(ScreenModel.Trait.allCases).traits == ScreenModel.Trait.allCases)
+        #expect(TraitSet([.supportsZoom, .button, .selected]).traits == [.button, .selected, .supportsZoom])
+        #expect(TraitSet([.toggle, .header]).description == "header, toggle")
+        var seen: [ScreenModel.Trait] = []
+        TraitSet([.causesPageTurn, .link, .image]).forEach { seen.append($0) }
+        #expect(seen == [.link, .image, .causesPageTurn])
+    }
+
     let home = DemoApp.load().screen(named: "home")!
 
     @Test func pathAndElementAtPathRoundTrip() {

@@ -294,6 +294,15 @@ public struct JSONWriter: ~Copyable {
         storage.count += p - start
     }
 
+    /// A string of the project's own spelling, with nothing to escape (an
+    /// element's path), whose bytes `body` appends where it stands.
+    mutating func string(appendedBy body: (inout ByteBuffer) -> Void) {
+        beforeValue()
+        storage.append(UInt8(ascii: "\""))
+        body(&storage)
+        storage.append(UInt8(ascii: "\""))
+    }
+
     /// A point, `{"x": 140, "y": 270.5}`.
     public mutating func point(_ p: Point) {
         openObject()

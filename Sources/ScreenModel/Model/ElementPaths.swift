@@ -26,18 +26,37 @@ public struct ElementPaths: Sendable {
     /// - Parameter i: an element of the screen.
     /// - Returns: e.g. `root/children[2]/children[0]`.
     public func path(of i: ElementIndex) -> String {
-        var parts: [Int] = []
+        var out = ByteBuffer(capacity: 64)
+        append(pathOf: i, to: &out)
+        return out.text
+    }
+
+    /// Appends the path of `i` to `out` (a report's bytes), making no
+    /// `String` and no array: its length is measured going up from `i` to
+    /// the root, then its text written going up again, from its end.
+    func append(pathOf i: ElementIndex, to out: inout ByteBuffer) {
+        let step = "/children[]".utf8.count
+        var length = 4  // "root"
         var c = i
         while let p = parents[c] {
-            parts.append(positions[c])
+            length += step + DecimalText.digits(positions[c])
             c = p
         }
-        var out = "root"
-        for k in parts.reversed() {
-            out += "/children["
-            out += String(k)
-            out += "]"
+        guard out.reserve(length) else { return }
+        let start = out.base + out.count
+        var end = start + length
+        c = i
+        while let p = parents[c] {
+            end -= 1
+            end[0] = UInt8(ascii: "]")
+            let digits = DecimalText.digits(positions[c])
+            end -= digits
+            _ = DecimalText.write(Int64(positions[c]), to: end)
+            end -= step - 1
+            end.update(from: ("/children[" as StaticString).utf8Start, count: step - 1)
+            c = p
         }
-        return out
+        start.update(from: ("root" as StaticString).utf8Start, count: 4)
+        out.count += length
     }
 }

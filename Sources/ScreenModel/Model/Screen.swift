@@ -189,6 +189,9 @@ public struct Screen: Hashable, Sendable {
     // These read `elements[i]` field by field: binding a whole element
     // (`let e = elements[i]`) copies it, retaining each string and array.
 
+    /// The `identifier` of `i`, read in place (not by copying the element).
+    public func identifier(of i: ElementIndex) -> String? { elements[i].identifier }
+
     /// The label an assistive technology reads and shows for `i`. A `combine`
     /// element without its own label joins its descendants' labels with ", ".
     public func label(of i: ElementIndex) -> String? {

@@ -138,6 +138,15 @@ enum DecimalText {
         return Double(i) == v ? i : nil
     }
 
+    /// How many digits `v` (not negative) has in decimal: what `write`
+    /// writes for it.
+    static func digits(_ v: Int) -> Int {
+        var n = 1
+        var next = 10  // the smallest number with one digit more
+        while n < 19 && v >= next { n += 1; next &*= 10 }
+        return n
+    }
+
     /// Writes `v` in decimal at `to` (room for 20 bytes); how many bytes.
     /// Two digits at a time, from the end.
     @usableFromInline

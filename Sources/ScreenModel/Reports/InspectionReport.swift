@@ -162,6 +162,8 @@ public struct InspectionReport: Sendable {
     /// - Parameter write: takes each piece (valid only during the call).
     public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
         let piece = 1 << 16
+        // Read here, not through `self` in each path's closure (which copied the report per stop).
+        let paths = paths, screen = screen
         var w = JSONWriter()
         w.reserveCapacity(piece + 4096)
         w.openObject()
@@ -169,16 +171,16 @@ public struct InspectionReport: Sendable {
         w.key("screen"); w.string(screen.name)
         w.key("technology"); w.string(order.technology.rawValue)
         w.key("size"); w.openObject(inline: true); w.key("width"); w.number(screen.size.width); w.key("height"); w.number(screen.size.height); w.closeObject()
-        if let m = order.modal { w.key("modal"); w.string(paths.path(of: m)) }
+        if let m = order.modal { w.key("modal"); w.string(appendedBy: { paths.append(pathOf: m, to: &$0) }) }
         w.key("stops"); w.openArray()
         for (n, i) in order.stops.enumerated() {
             w.openObject(inline: true)
             w.key("number"); w.number(Int64(n + 1))
-            w.key("path"); w.string(paths.path(of: i))
+            w.key("path"); w.string(appendedBy: { paths.append(pathOf: i, to: &$0) })
             let (label, traits, value) = screen.labelTraitsValue(of: i)
             if let l = label { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
-            if let id = screen.elements[i].identifier { w.key("identifier"); w.string(id) }
-            w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            if let id = screen.identifier(of: i) { w.key("identifier"); w.string(id) }
+            w.key("traits"); w.openArray(inline: true); traits.forEach { w.string($0.rawValue) }; w.closeArray()
             if let v = value { w.key("value"); w.string(v) }
             let f = screen.frames[i]
             w.key("frame"); w.rect(f)
@@ -192,14 +194,14 @@ public struct InspectionReport: Sendable {
             w.key("id"); w.number(Int64(g))
             switch group.kind {
             case .screen: w.key("kind"); w.string("screen")
-            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(paths.path(of: i))
+            case .container(let i): w.key("kind"); w.string("container"); w.key("element"); w.string(appendedBy: { paths.append(pathOf: i, to: &$0) })
             case .row: w.key("kind"); w.string("row")
             case .block: w.key("kind"); w.string("block")
             }
             w.key("members"); w.openArray(inline: true)
             for m in group.members {
                 switch m {
-                case .stop(let i): w.string(paths.path(of: i))
+                case .stop(let i): w.string(appendedBy: { paths.append(pathOf: i, to: &$0) })
                 case .group(let k): w.string("group \(k)")
                 }
             }
