@@ -76,11 +76,31 @@ struct LevelMember {
     enum Node { case stop(ElementIndex), container(ElementIndex) }
     var node: Node
     var frame: Rect
-    /// The sort priorities from the level down to this member (more than one
-    /// when it was lifted out of transparent elements), trailing zeros
-    /// dropped. Keys compare lexicographically, a missing entry counting as 0.
-    var priority: [Double]
+    /// The member's sort key, as its place in its level's `PriorityKeys`:
+    /// the same key, the same number. A plain value, so a level of a
+    /// million members sorts and copies without a reference to count.
+    var priority: Int
     var sequence: Int
+}
+
+/// The sort keys of one level's members: the sort priorities from the level
+/// down to a member (more than one when it was lifted out of transparent
+/// elements), trailing zeros dropped, each key kept once. Keys compare
+/// lexicographically, a missing entry counting as 0. Key 0 is the empty
+/// key, every member's when nothing sets `sortPriority`.
+struct PriorityKeys {
+    private(set) var keys: [[Double]] = [[]]
+    private var numbers: [[Double]: Int] = [[]: 0]
+
+    /// `parent`'s key extended by `p` (`parent` itself when `p` is 0).
+    mutating func key(_ parent: Int, extendedBy p: Double) -> Int {
+        guard p != 0 else { return parent }
+        let key = keys[parent] + [p]
+        if let n = numbers[key] { return n }
+        keys.append(key)
+        numbers[key] = keys.count - 1
+        return keys.count - 1
+    }
 }
 
 struct OrderBuilder {
@@ -152,31 +172,30 @@ struct OrderBuilder {
     /// Orders every container reachable from `top`; returns `top`'s key.
     mutating func containerTree(top: ElementIndex) -> ElementIndex {
         if isLeafLike(top) {
-            levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: [], sequence: 0)] : []
+            levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: 0, sequence: 0)] : []
             return top
         }
         var work = [top]
         while let c = work.popLast() {
-            let members = ordered(collect(c), in: c)
-            levels[c] = members
-            for m in members { if case .container(let k) = m.node { work.append(k) } }
+            let (members, keys) = collect(c)
+            let ordered = ordered(members, keys, in: c)
+            levels[c] = ordered
+            for m in ordered { if case .container(let k) = m.node { work.append(k) } }
         }
         return top
     }
 
     /// The members of container `c`'s level: stops and sub-containers, with
-    /// transparent (plain) elements flattened into the level.
-    func collect(_ c: ElementIndex) -> [LevelMember] {
+    /// transparent (plain) elements flattened into the level; and their keys.
+    func collect(_ c: ElementIndex) -> ([LevelMember], PriorityKeys) {
         var out: [LevelMember] = []
-        func add(_ node: LevelMember.Node, _ k: ElementIndex, _ key: [Double]) {
+        var keys = PriorityKeys()
+        func add(_ node: LevelMember.Node, _ k: ElementIndex, _ key: Int) {
             out.append(LevelMember(node: node, frame: screen.frames[k], priority: key, sequence: out.count))
         }
-        /// `parent` extended by `k`'s priority, trailing zeros dropped
-        /// (`parent` has none of its own): a priority of 0 leaves it as it
-        /// is, with no array made.
-        func key(_ parent: [Double], _ k: ElementIndex) -> [Double] {
-            let p = screen.elements[k].sortPriority
-            return p == 0 ? parent : parent + [p]
+        /// `parent` extended by `k`'s priority (a priority of 0 leaves it as it is).
+        func key(_ parent: Int, _ k: ElementIndex) -> Int {
+            keys.key(parent, extendedBy: screen.elements[k].sortPriority)
         }
         var roots: [ElementIndex]
         if let ids = screen.elements[c].accessibilityElements {
@@ -184,7 +203,7 @@ struct OrderBuilder {
         } else {
             roots = screen.elements[c].children
         }
-        var stack: [(ElementIndex, [Double])] = roots.reversed().map { ($0, []) }
+        var stack: [(ElementIndex, Int)] = roots.reversed().map { ($0, 0) }
         while let (k, parentKey) = stack.popLast() {
             if screen.elements[k].hidden { continue }
             let own = key(parentKey, k)
@@ -199,21 +218,20 @@ struct OrderBuilder {
                 stack.append(contentsOf: screen.elements[k].children.reversed().map { ($0, own) })
             }
         }
-        return out
+        return (out, keys)
     }
 
     /// Explicit order as listed; otherwise priority (higher first), then rows.
-    func ordered(_ members: [LevelMember], in c: ElementIndex) -> [LevelMember] {
+    func ordered(_ members: [LevelMember], _ keys: PriorityKeys, in c: ElementIndex) -> [LevelMember] {
         if screen.elements[c].accessibilityElements != nil { return members }
-        // One priority for the whole level (the usual case): no grouping,
-        // which hashed every member's key.
-        if let first = members.first, members.allSatisfy({ $0.priority == first.priority }) { return geometric(members) }
-        var byPriority: [[Double]: [LevelMember]] = [:]
-        for m in members { byPriority[m.priority, default: []].append(m) }
+        // One priority for the whole level (the usual case): no grouping.
+        if keys.keys.count == 1 || members.allSatisfy({ $0.priority == members[0].priority }) { return geometric(members) }
+        var byPriority: [[LevelMember]] = Array(repeating: [], count: keys.keys.count)
+        for m in members { byPriority[m.priority].append(m) }
         var out: [LevelMember] = []
         out.reserveCapacity(members.count)
-        for p in byPriority.keys.sorted(by: Self.higherPriority) {
-            out.append(contentsOf: geometric(byPriority[p]!))
+        for p in keys.keys.indices.sorted(by: { Self.higherPriority(keys.keys[$0], keys.keys[$1]) }) where !byPriority[p].isEmpty {
+            out.append(contentsOf: geometric(byPriority[p]))
         }
         return out
     }
@@ -383,18 +401,14 @@ struct OrderBuilder {
     /// become a row group; if still more than `maxGroupSize` remain, they are
     /// gathered into balanced blocks.
     func crowdedLevel(_ nodes: [(NavigationNode, Rect)], groups: inout [NavigationGroup]) -> [(NavigationNode, Rect)] {
-        var rows: [[(NavigationNode, Rect)]] = []
-        for n in nodes {
-            if let anchor = rows.last?.first, sharesRow(anchor.1, n.1) {
-                rows[rows.count - 1].append(n)
-            } else {
-                rows.append([n])
-            }
-        }
+        // Rows as ranges of `nodes` (consecutive members sharing the first one's row): no array per row.
         var level: [(NavigationNode, Rect)] = []
-        for row in rows {
-            if row.count == 1 { level.append(row[0]); continue }
-            level.append(makeGroup(.row, row, &groups))
+        var start = 0
+        while start < nodes.count {
+            var end = start + 1
+            while end < nodes.count && sharesRow(nodes[start].1, nodes[end].1) { end += 1 }
+            level.append(end - start == 1 ? nodes[start] : makeGroup(.row, nodes[start..<end], &groups))
+            start = end
         }
         // Rows may themselves hold too many items: split them into blocks too.
         for (k, item) in level.enumerated() {
@@ -426,17 +440,16 @@ struct OrderBuilder {
         let extra = items.count % count2
         for b in 0..<count2 {
             let n = base + (b < extra ? 1 : 0)
-            let chunk = Array(items[start..<(start + n)])
+            let chunk = items[start..<(start + n)]
             start += n
-            if chunk.count == 1 { out.append(chunk[0]); continue }
-            let inner = chunk.count > size ? blocks(chunk, &groups) : chunk
-            out.append(makeGroup(.block, inner, &groups))
+            if chunk.count == 1 { out.append(chunk[chunk.startIndex]); continue }
+            out.append(chunk.count > size ? makeGroup(.block, blocks(Array(chunk), &groups)[...], &groups) : makeGroup(.block, chunk, &groups))
         }
         return out
     }
 
-    func makeGroup(_ kind: NavigationGroup.Kind, _ members: [(NavigationNode, Rect)], _ groups: inout [NavigationGroup]) -> (NavigationNode, Rect) {
-        let frame = members.dropFirst().reduce(members[0].1) { $0.union($1.1) }
+    func makeGroup(_ kind: NavigationGroup.Kind, _ members: ArraySlice<(NavigationNode, Rect)>, _ groups: inout [NavigationGroup]) -> (NavigationNode, Rect) {
+        let frame = members.dropFirst().reduce(members[members.startIndex].1) { $0.union($1.1) }
         groups.append(NavigationGroup(kind: kind, members: members.map(\.0), frame: frame))
         return (.group(groups.count - 1), frame)
     }
