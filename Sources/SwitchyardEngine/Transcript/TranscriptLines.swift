@@ -1,9 +1,8 @@
 import ScreenModel
 
 /// A stream of transcript lines (JSON Lines, docs/transcript.md) written
-/// into one buffer and handed on in pieces: `switchyard run --transcript`,
-/// a live or replayed session's transcript. Each line is
-/// `TranscriptFormat.jsonLine`'s, followed by a newline.
+/// into one buffer and handed on in pieces (`switchyard run --transcript`).
+/// Each line is `TranscriptFormat.jsonLine`'s, followed by a newline.
 ///
 /// A day of auto scanning names the same few elements tens of thousands of
 /// times, so an element's JSON is written once and copied after that
