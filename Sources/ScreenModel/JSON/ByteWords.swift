@@ -32,7 +32,8 @@ enum ByteWords {
     /// `flagged` finds nothing in a word (it may flag more than `special`,
     /// such as every byte from 0x80, but never a space), then, from the
     /// first flagged word, byte by byte. The last few bytes are one word
-    /// too, filled up with spaces: a short name is one check, not a loop.
+    /// too (the last eight, or the whole text filled up with spaces): a
+    /// short name is one check, not a loop.
     @inline(__always)
     static func none(of utf8: UnsafeBufferPointer<UInt8>, flagged: (UInt64) -> UInt64, special: (UInt8) -> Bool) -> Bool {
         var k = 0
@@ -40,9 +41,18 @@ enum ByteWords {
         if let base = utf8.baseAddress {
             while k + 8 <= n && flagged(load(base, k)) == 0 { k += 8 }
             if k < n && n - k < 8 {
+                // The last eight bytes, overlapping ones already checked;
+                // a text shorter than a word, filled up with spaces.
                 var last = ones &* 0x20
-                withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + k, count: n - k)) }
-                if flagged(UInt64(littleEndian: last)) == 0 { return true }
+                if n >= 8 {
+                    last = load(base, n - 8)
+                } else {
+                    for j in 0..<n {
+                        let shift = UInt64(8 * j)
+                        last = last & ~(0xFF << shift) | UInt64(base[j]) << shift
+                    }
+                }
+                if flagged(last) == 0 { return true }
             }
         }
         while k < n {

@@ -94,13 +94,15 @@ struct ByteBuffer: ~Copyable {
         count += 1
     }
 
-    /// Appends a literal: inlined where the literal is written, its length
-    /// known, the copy is a few stores, not a call.
+    /// Appends a literal byte by byte: inlined where the literal is written,
+    /// its length known, this is a few stores, not a call.
     @inlinable @inline(__always)
     mutating func append(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
+        let p = s.utf8Start
         guard reserve(n) else { return }
-        (base + count).update(from: s.utf8Start, count: n)
+        let to = base + count
+        for k in 0..<n { to[k] = p[k] }
         count += n
     }
 
