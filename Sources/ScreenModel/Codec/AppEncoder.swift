@@ -58,7 +58,7 @@ public struct AppEncoder {
         if let v = e.label { w.key("label"); w.string(v) }
         if let v = e.value { w.key("value"); w.string(v) }
         if let v = e.hint { w.key("hint"); w.string(v) }
-        if !e.traits.isEmpty { w.key("traits"); w.strings(e.traits.traits.map(\.rawValue)) }
+        if !e.traits.isEmpty { w.key("traits"); w.traits(e.traits) }
         if let f = e.frame { w.key("frame"); w.rect(f) }
         if !e.inputLabels.isEmpty { w.key("inputLabels"); w.strings(e.inputLabels) }
         if let p = e.activationPoint { w.key("activationPoint"); w.point(p) }
@@ -301,6 +301,14 @@ public struct JSONWriter: ~Copyable {
         storage.append(UInt8(ascii: "\""))
         body(&storage)
         storage.append(UInt8(ascii: "\""))
+    }
+
+    /// A trait set, `["button", "selected"]` on one line, in declaration
+    /// order: the one spelling of traits in every JSON the project writes.
+    public mutating func traits(_ set: TraitSet) {
+        openArray(inline: true)
+        set.forEach { string($0.rawValue) }
+        closeArray()
     }
 
     /// A point, `{"x": 140, "y": 270.5}`.

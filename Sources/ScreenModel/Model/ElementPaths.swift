@@ -39,7 +39,7 @@ public struct ElementPaths: Sendable {
         var length = 4  // "root"
         var c = i
         while let p = parents[c] {
-            length += step + DecimalText.digits(positions[c])
+            length += step + DecimalText.digits(UInt64(positions[c]))
             c = p
         }
         guard out.reserve(length) else { return }
@@ -49,7 +49,7 @@ public struct ElementPaths: Sendable {
         while let p = parents[c] {
             end -= 1
             end[0] = UInt8(ascii: "]")
-            let digits = DecimalText.digits(positions[c])
+            let digits = DecimalText.digits(UInt64(positions[c]))
             end -= digits
             _ = DecimalText.write(Int64(positions[c]), to: end)
             end -= step - 1

@@ -140,12 +140,12 @@ enum DecimalText {
         return Double(i) == v ? i : nil
     }
 
-    /// How many digits `v` (not negative) has in decimal: what `write`
-    /// writes for it.
-    static func digits(_ v: Int) -> Int {
+    /// How many digits `m` has in decimal (what `write` writes for it,
+    /// without the sign).
+    static func digits(_ m: UInt64) -> Int {
         var n = 1
-        var next = 10  // the smallest number with one digit more
-        while n < 19 && v >= next { n += 1; next &*= 10 }
+        var next: UInt64 = 10  // the smallest number with one digit more
+        while n < 20 && m >= next { n += 1; next &*= 10 }
         return n
     }
 
@@ -171,9 +171,7 @@ enum DecimalText {
             return 4
         }
         var m = v.magnitude
-        var digits = 1
-        var next: UInt64 = 10  // the smallest number with one digit more
-        while digits < 20 && m >= next { digits += 1; next &*= 10 }
+        let digits = Self.digits(m)
         let sign = v < 0 ? 1 : 0
         if sign == 1 { to[0] = UInt8(ascii: "-") }
         var k = sign + digits

@@ -180,7 +180,7 @@ public struct InspectionReport: Sendable {
             let (label, traits, value) = screen.labelTraitsValue(of: i)
             if let l = label { w.key("label"); w.string(l) } else { w.key("label"); w.null() }
             if let id = screen.identifier(of: i) { w.key("identifier"); w.string(id) }
-            w.key("traits"); w.openArray(inline: true); traits.forEach { w.string($0.rawValue) }; w.closeArray()
+            w.key("traits"); w.traits(traits)
             if let v = value { w.key("value"); w.string(v) }
             let f = screen.frames[i]
             w.key("frame"); w.rect(f)

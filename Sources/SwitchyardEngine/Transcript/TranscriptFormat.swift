@@ -60,7 +60,7 @@ public enum TranscriptFormat {
         case .valueChanged(let r, let value):
             w.member("event", "valueChanged"); w.key("element"); fragments.write(r, &w); w.key("value"); if let value { w.string(value) } else { w.null() }
         case .traitsChanged(let r, let traits):
-            w.member("event", "traitsChanged"); w.key("element"); fragments.write(r, &w); w.key("traits"); w.strings(traits.traits.map(\.rawValue))
+            w.member("event", "traitsChanged"); w.key("element"); fragments.write(r, &w); w.key("traits"); w.traits(traits)
         case .announced(let message):
             w.member("event", "announced"); w.key("message"); w.string(message)
         case .focusRestored(let r):
