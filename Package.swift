@@ -110,7 +110,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps"]
+            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "CLinuxFile"]
         ),
 
         // MARK: - Plugins

@@ -107,10 +107,13 @@ import ScreenModel
     }
 
     /// A stream of lines copies what recurs (elements, the scenario's name,
-    /// the technology) and must read exactly as the lines written one by
-    /// one: the same element again, then with a new label, a new frame, on
-    /// another screen in the same slot (index 1 and 1025), by other
-    /// technologies and by none, inside an overlay's badges, and no element.
+    /// the technology, whole highlights after their `time_us`) and must
+    /// read exactly as the lines written one by one: the same element
+    /// again, then with a new label, a new frame, on another screen in the
+    /// same slot (index 1 and 1025), by other technologies and by none,
+    /// inside an overlay's badges, and no element; a group again, with
+    /// another count, as its exit, by another technology, and a group whose
+    /// frame differs only in its sign of zero.
     @Test func streamedLinesAreTheLinesWrittenOneByOne() {
         var renamed = A
         renamed.label = "A again"
@@ -118,6 +121,8 @@ import ScreenModel
         moved.frame = Rect(x: 0, y: 10.5, width: 400, height: 50)
         let farAway = ref("Far", 1025, y: 0, screen: "other")
         let badge = OverlayBadge(text: "A", number: 1, element: A, frame: A.frame)
+        let frame = Rect(x: 0, y: 200, width: 390, height: 360)
+        let group = Event.highlighted(.group(frame: frame, count: 5))
         let events: [TimedEvent] = [
             bySession(0, .screenChanged(screen: "main")),
             hl(0, A), hl(1000, B), hl(2000, A), hl(3000, renamed), hl(4000, A), hl(5000, moved),
@@ -127,6 +132,16 @@ import ScreenModel
             at(10_000, .activated(nil, at: Point(x: 1, y: 2))),
             bySession(11_000, .focusRestored(A)),
             hl(12_000, A),
+            TimedEvent(.highlighted(.element(A)), at: .milliseconds(12_500), by: .fullKeyboardAccess),
+            bySession(12_600, .highlighted(.element(A))),
+            hl(12_700, A), bySession(12_800, .highlighted(.element(A))),
+            at(13_000, group), at(14_000, group), at(15_000, .highlighted(.group(frame: frame, count: 6))),
+            at(16_000, .highlighted(.groupExit(frame: frame))), at(17_000, group),
+            TimedEvent(group, at: .milliseconds(18_000), by: .voiceControl),
+            at(19_000, .highlighted(.group(frame: Rect(x: -0.0, y: 200, width: 390, height: 360), count: 5))),
+            at(20_000, .highlighted(.groupExit(frame: frame))), at(21_000, group),
+            at(22_000, .highlighted(.menuItem("Tap"))), at(23_000, .highlighted(.menuItem("Tap"))),
+            at(86_400_000, group), hl(86_400_001, A),
         ]
         for scenario in [nil, "day.swy"] as [String?] {
             var lines = TranscriptLines(scenario: scenario)

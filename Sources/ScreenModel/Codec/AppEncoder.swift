@@ -378,6 +378,26 @@ public struct JSONWriter: ~Copyable {
         bytes.withUnsafeBufferPointer { storage.append($0) }
     }
 
+    /// Writes members with `body` inside an open object that has a member
+    /// already, and returns their bytes, comma first: members to write
+    /// again with `members(_:)` wherever the same ones end an object (the
+    /// end of a transcript line that recurs). Compact output only. Nil when
+    /// memory ran out while they were written.
+    public mutating func captureMembers(_ body: (inout JSONWriter) -> Void) -> [UInt8]? {
+        precondition(compact && depth > 0 && hasMember && !afterKey, "members follow a member of an open object")
+        let start = storage.count, level = depth
+        body(&self)
+        precondition(depth == level && !afterKey, "members close what they open")
+        guard storage.isComplete else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: storage.written[start...]))
+    }
+
+    /// Members `captureMembers(_:)` returned, written again as they are.
+    public mutating func members(_ bytes: [UInt8]) {
+        precondition(compact && depth > 0 && hasMember && !afterKey, "members follow a member of an open object")
+        bytes.withUnsafeBufferPointer { storage.append($0) }
+    }
+
     public mutating func strings(_ list: [String]) {
         openArray(inline: true)
         for s in list { string(s) }

@@ -23,9 +23,31 @@ public enum TranscriptFormat {
         w.openObject()
         if let scenario { w.key("scenario"); fragments.write(scenario: scenario, &w) }
         w.key("time_us"); w.number(e.time.microseconds)
-        write(e.event, into: &w, fragments: &fragments)
-        if let t = e.technology { w.key("technology"); fragments.write(t, &w) }
+        if !fragments.keeps || !repeatHighlight(e.event, by: e.technology, into: &w, fragments: &fragments) {
+            write(e.event, into: &w, fragments: &fragments)
+            if let t = e.technology { w.key("technology"); fragments.write(t, &w) }
+        }
         w.closeObject()
+    }
+
+    /// A highlight's line ends as the last one of the same highlight by the
+    /// same technology did: writes that end, or writes it afresh and keeps
+    /// it. False for any other event. Borrowed, not copied.
+    private static func repeatHighlight(_ event: borrowing Event, by t: Technology?, into w: inout JSONWriter, fragments: inout TranscriptFragments) -> Bool {
+        let h: Highlight
+        switch event {
+        case .highlighted(let highlight): h = highlight
+        default: return false
+        }
+        if let members = fragments.members(of: h, by: t) {
+            w.members(members)
+        } else if let members = w.captureMembers({ w in
+            write(.highlighted(h), into: &w, fragments: &fragments)
+            if let t { w.key("technology"); fragments.write(t, &w) }
+        }) {
+            fragments.remember(members, of: h, by: t)
+        }
+        return true
     }
 
     /// The event's members: its name and what it carries. Borrowed, not

@@ -39,7 +39,8 @@ public struct TranscriptLines: ~Copyable {
 
 /// The JSON of what a stream of transcript lines repeats: the elements
 /// (auto scanning highlights the same stops each cycle), the scenario's
-/// name and the technology. Each is written once, then copied.
+/// name, the technology, and whole highlights. Each is written once, then
+/// copied.
 ///
 /// An element's slot (its index's low bits) holds a reference's shared
 /// names, its index and its frame, and their JSON. The names are immutable
@@ -47,15 +48,31 @@ public struct TranscriptLines: ~Copyable {
 /// and identifier. When anything differs, the element is written afresh
 /// and takes the slot. The scenario's name and the technology are kept as
 /// last written.
+///
+/// A highlight's line differs from the last one for the same highlight by
+/// the same technology only in its `time_us`: what follows it (the event,
+/// what it highlights, the technology) is kept whole, with the element's
+/// slot for an element, in a slot of its frame's for a group.
 struct TranscriptFragments {
     private struct Element {
         let names: ElementRef.Names
         let index: ElementIndex
         let frame: Rect
         let json: [UInt8]
+        /// The members after `time_us` of a highlight of this element.
+        var highlighted: (by: Technology?, members: [UInt8])?
+    }
+
+    /// A group's highlight (`count`), or its exit's (nil).
+    private struct Group {
+        let frame: Rect
+        let count: Int?
+        let technology: Technology?
+        let members: [UInt8]
     }
 
     private var elements: [Element?]
+    private var groups: [Group?]
     private var scenario: (name: String, json: [UInt8])?
     private var technology: (Technology, json: [UInt8])?
 
@@ -64,14 +81,15 @@ struct TranscriptFragments {
     init(slots: Int) {
         precondition(slots >= 0 && slots & (slots &- 1) == 0, "a power of two, or 0")
         elements = Array(repeating: nil, count: slots)
+        groups = Array(repeating: nil, count: slots == 0 ? 0 : 64)
     }
 
-    private var keeps: Bool { !elements.isEmpty }
+    var keeps: Bool { !elements.isEmpty }
 
     /// Writes `r` (`TranscriptFormat.ref`), or copies its JSON from last time.
     mutating func write(_ r: ElementRef, _ w: inout JSONWriter) {
         guard keeps else { return TranscriptFormat.ref(r, &w) }
-        let k = r.index & (elements.count - 1)
+        let k = slot(of: r)
         if let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame {
             return w.fragment(e.json)
         }
@@ -97,5 +115,57 @@ struct TranscriptFragments {
         guard keeps else { return w.string(t.name) }
         if let last = technology, last.0 == t { return w.fragment(last.json) }
         if let json = w.capture({ $0.string(t.name) }) { technology = (t, json) }
+    }
+
+    /// The members after `time_us` of the last line that highlighted `h`
+    /// by `t`, or nil.
+    func members(of h: Highlight, by t: Technology?) -> [UInt8]? {
+        switch h {
+        case .element(let r):
+            guard keeps, let e = elements[slot(of: r)], e.names === r.names, e.index == r.index, e.frame == r.frame,
+                  let last = e.highlighted, last.by == t else { return nil }
+            return last.members
+        case .group(let frame, let count):
+            return group(frame, count, t)
+        case .groupExit(let frame):
+            return group(frame, nil, t)
+        case .menuItem, .pointLine, .pointSweep, .menuButton:
+            return nil
+        }
+    }
+
+    /// Keeps the members after `time_us` of a line that highlighted `h` by `t`.
+    mutating func remember(_ members: [UInt8], of h: Highlight, by t: Technology?) {
+        guard keeps else { return }
+        switch h {
+        case .element(let r):
+            // The line wrote the element, so its slot holds it (unless memory ran out).
+            let k = slot(of: r)
+            guard let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame else { return }
+            elements[k]!.highlighted = (t, members)
+        case .group(let frame, let count):
+            groups[slot(of: frame)] = Group(frame: frame, count: count, technology: t, members: members)
+        case .groupExit(let frame):
+            groups[slot(of: frame)] = Group(frame: frame, count: nil, technology: t, members: members)
+        case .menuItem, .pointLine, .pointSweep, .menuButton:
+            return
+        }
+    }
+
+    private func group(_ frame: Rect, _ count: Int?, _ t: Technology?) -> [UInt8]? {
+        guard keeps, let g = groups[slot(of: frame)], g.frame == frame, g.count == count, g.technology == t else { return nil }
+        return g.members
+    }
+
+    private func slot(of r: ElementRef) -> Int { r.index & (elements.count - 1) }
+
+    /// A frame's slot among the groups: its four numbers' bits, mixed.
+    private func slot(of frame: Rect) -> Int {
+        let mix: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = frame.x.bitPattern &* mix
+        h = (h ^ frame.y.bitPattern) &* mix
+        h = (h ^ frame.width.bitPattern) &* mix
+        h = (h ^ frame.height.bitPattern) &* mix
+        return Int(truncatingIfNeeded: h >> 58) & (groups.count - 1)
     }
 }
