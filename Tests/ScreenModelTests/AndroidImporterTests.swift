@@ -272,6 +272,7 @@ private func importError(_ xml: String) -> String? {
             <android.widget.TextView text="C" resource-id="" bounds="[0,20][10,30]"/>
             """))
         #expect(s.elements[1...].map { $0.identifier ?? "-" } == ["android:id/title", "-", "-"])
+        #expect(s.identifiers == ["android:id/title": 1])
     }
 
     /// The dump has no screen size: the windows' extent gives it, and the guess.

@@ -40,7 +40,7 @@ final class AndroidTreeBuilder: XMLEventHandler {
     private var facts: [Facts] = []
     private struct Open { var index: ElementIndex; var tag: String; var line: Int }
     private var open: [Open] = []
-    private var identifiers = FirstUseIdentifiers()
+    private(set) var identifiers = FirstUseIdentifiers()
     private var lastLine = 1
     private var lastColumn = 1
 
@@ -208,7 +208,7 @@ final class AndroidTreeBuilder: XMLEventHandler {
             e.label = description ?? text
         }
         e.label = e.label.map(ImportText.joiningLines)
-        e.identifier = identifiers.claim(a["resource-id"])
+        e.identifier = identifiers.claim(a["resource-id"], by: index)
 
         var traits = widget.traits
         if f.checkable {

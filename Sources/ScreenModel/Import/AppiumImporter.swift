@@ -112,7 +112,7 @@ public struct AppiumImporter {
         let table = builder.table
         let root = table[0]
         let size = root.frame.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }
-        let screen = Screen(name: name, title: root.label, size: size, elements: table)
+        let screen = Screen(name: name, title: root.label, size: size, elements: table, uniqueIdentifiers: builder.identifiers)
         let app = AppModel(name: root.label ?? name, startScreen: name, screens: [screen])
         try AppValidator(file: file).validate(app)
         return app

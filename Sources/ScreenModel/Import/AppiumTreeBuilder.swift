@@ -13,6 +13,8 @@ final class AppiumTreeBuilder: XMLEventHandler {
 
     /// The elements in preorder, parents linked to children.
     var table: [Element] { tree.table }
+    /// Each identifier kept, with its element (`FirstUseIdentifiers`).
+    var identifiers: [String: ElementIndex] { tree.identifiers.table }
 
     init(file: String, screenPath: String) {
         tree = PageSourceTree(file: file, screenPath: screenPath)
@@ -69,7 +71,7 @@ private struct PageSourceTree {
     /// Per table entry: a web link or button that takes its label from its
     /// static text when it ends without one.
     private var labelFromText: [Bool] = []
-    private var identifiers = FirstUseIdentifiers()
+    private(set) var identifiers = FirstUseIdentifiers()
     private var sawWrapper = false
     private var lastLine = 1
     private var lastColumn = 1
@@ -176,7 +178,7 @@ private struct PageSourceTree {
         // A name that is its label (byte for byte, or as strings compare) is no identifier.
         if let nameBytes, let labelBytes, !nameBytes.equals(labelBytes) {
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if name != label { e.identifier = identifiers.claim(name) }
+            if name != label { e.identifier = identifiers.claim(name, by: index) }
         }
         e.value = ImportText.nonEmpty(a[.value])
         let frame = try frame(a, index)

@@ -113,13 +113,23 @@ enum ImportText {
 /// Identifiers are unique within a screen (`duplicateIdentifier`), but real
 /// captures repeat them (`android:id/title` on every row, `chevron`): an
 /// identifier is kept on its first use only.
+///
+/// The identifiers kept, with the element of each, are the screen's table
+/// (`Screen.identifiers`), handed over whole
+/// (`Screen(name:title:size:elements:uniqueIdentifiers:)`).
 struct FirstUseIdentifiers {
-    private var seen = Set<String>()
+    private(set) var table: [String: ElementIndex] = [:]
 
-    /// `id` the first time it is claimed, else nil.
-    mutating func claim(_ id: String?) -> String? {
-        guard let id, !id.isEmpty, seen.insert(id).inserted else { return nil }
-        return id
+    /// `id` the first time it is claimed (by `element`), else nil.
+    mutating func claim(_ id: String?, by element: ElementIndex) -> String? {
+        guard let id, !id.isEmpty else { return nil }
+        // One lookup: the identifier's entry is made, or found taken.
+        var claimed = false
+        func take(_ owner: inout ElementIndex) {
+            if owner < 0 { owner = element; claimed = true }
+        }
+        take(&table[id, default: -1])
+        return claimed ? id : nil
     }
 }
 

@@ -95,7 +95,8 @@ public struct XCTestImporter {
         try reader.read()
         let table = reader.table
         let root = table[0]
-        let screen = Screen(name: name, title: root.label, size: root.frame.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }, elements: table)
+        let screen = Screen(name: name, title: root.label, size: root.frame.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }, elements: table,
+                            uniqueIdentifiers: reader.identifiers.table)
         let app = AppModel(name: root.label ?? name, startScreen: name, screens: [screen])
         try AppValidator(file: file).validate(app)
         return app
@@ -109,7 +110,7 @@ struct XCTestTreeReader {
     let bytes: [UInt8]
     private(set) var table: [Element] = []
     private var isElement: [Bool] = []
-    private var identifiers = FirstUseIdentifiers()
+    private(set) var identifiers = FirstUseIdentifiers()
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
@@ -223,7 +224,7 @@ struct XCTestTreeReader {
         }
         let index = table.count
         e.label = ImportText.nonEmpty(label) ?? ImportText.nonEmpty(title)
-        e.identifier = identifiers.claim(identifier)
+        e.identifier = identifiers.claim(identifier, by: index)
         e.traits = traits
         let type = AppiumElementType(typeName)
         type.configure(&e, asElement: type.isElement)

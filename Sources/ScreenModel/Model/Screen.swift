@@ -34,11 +34,6 @@ public struct Screen: Hashable, Sendable {
     /// links are set. Frames of frameless containers, scroll positions and
     /// visibility are derived here, in two linear passes over the table.
     public init(name: String, title: String? = nil, size: Rect? = nil, layoutDirection: LayoutDirection = .leftToRight, elements: [Element]) {
-        precondition(!elements.isEmpty, "a screen has a root element")
-        self.name = name
-        self.title = title
-        self.layoutDirection = layoutDirection
-        self.elements = elements
         // Read field by field: binding each element would copy it.
         var ids: [String: ElementIndex] = [:]
         var duplicate: ElementIndex? = nil
@@ -50,8 +45,27 @@ public struct Screen: Hashable, Sendable {
                 if duplicate == nil { duplicate = i }
             }
         }
-        self.identifiers = ids
-        self.firstDuplicateIdentifier = duplicate
+        self.init(name: name, title: title, size: size, layoutDirection: layoutDirection, elements: elements,
+                  identifiers: ids, firstDuplicateIdentifier: duplicate)
+    }
+
+    /// An imported screen, whose identifiers are unique and were put in a
+    /// table as its elements were made (`FirstUseIdentifiers`): the table
+    /// is taken as it is instead of being built again.
+    init(name: String, title: String? = nil, size: Rect? = nil, elements: [Element], uniqueIdentifiers: [String: ElementIndex]) {
+        self.init(name: name, title: title, size: size, layoutDirection: .leftToRight, elements: elements,
+                  identifiers: uniqueIdentifiers, firstDuplicateIdentifier: nil)
+    }
+
+    private init(name: String, title: String?, size: Rect?, layoutDirection: LayoutDirection, elements: [Element],
+                 identifiers: [String: ElementIndex], firstDuplicateIdentifier: ElementIndex?) {
+        precondition(!elements.isEmpty, "a screen has a root element")
+        self.name = name
+        self.title = title
+        self.layoutDirection = layoutDirection
+        self.elements = elements
+        self.identifiers = identifiers
+        self.firstDuplicateIdentifier = firstDuplicateIdentifier
         // Bottom-up in one pass: preorder reversed visits children before parents.
         var union = [Rect?](repeating: nil, count: elements.count)
         var ends = [ElementIndex](repeating: 0, count: elements.count)
