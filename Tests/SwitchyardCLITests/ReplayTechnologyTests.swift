@@ -26,6 +26,24 @@ import Testing
             """)
     }
 
+    /// The transcript file holds the JSON Lines that `--format json` prints,
+    /// byte for byte, and with the text format the same file: the lines of
+    /// the text transcript above, as JSON.
+    @Test func theTranscriptFileIsTheJSONOutput() throws {
+        let scratch = try TemporaryDirectory()
+        let json = try switchyard(["replay", Self.recording, "--technology", "keyboard", "--format", "json", "--transcript", "a.jsonl"], in: scratch.url)
+        let text = try switchyard(["replay", Self.recording, "--technology", "keyboard", "--transcript", "b.jsonl"], in: scratch.url)
+        #expect(json.status == 0 && text.status == 0)
+        let a = try String(contentsOf: scratch.url.appendingPathComponent("a.jsonl"), encoding: .utf8)
+        let b = try String(contentsOf: scratch.url.appendingPathComponent("b.jsonl"), encoding: .utf8)
+        #expect(a == json.stdout)
+        #expect(b == a)
+        let lines = a.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines.first == #"{"time_us":0,"event":"screenChanged","screen":"home"}"#)
+        #expect(lines[3] == #"{"time_us":500000,"event":"focused","element":{"screen":"home","index":3,"label":"Cart","identifier":"cart-button","frame":{"x":320,"y":60,"width":54,"height":32}},"technology":"keyboard"}"#)
+    }
+
     /// Each settings file goes to the technology whose settings it names:
     /// Full Keyboard Access with Space unbound (A does nothing), Voice
     /// Control with the numbers overlay shown from the start.

@@ -1,12 +1,13 @@
 import ScreenModel
 
 /// A stream of transcript lines (JSON Lines, docs/transcript.md) written
-/// into one buffer and handed on in pieces (`switchyard run --transcript`).
+/// into one buffer and handed on in pieces: what `switchyard run`, `live`
+/// and `replay` write for `--transcript` (and `replay --format json` prints).
 /// Each line is `TranscriptFormat.jsonLine`'s, followed by a newline.
 ///
 /// A day of auto scanning names the same few elements tens of thousands of
-/// times, so an element's JSON is written once and copied after that
-/// (`TranscriptFragments`).
+/// times, so an element's JSON is written once and copied after that, and a
+/// highlight's line after its `time_us` likewise (`TranscriptFragments`).
 public struct TranscriptLines: ~Copyable {
     private var writer = JSONWriter(compact: true)
     private var fragments = TranscriptFragments(slots: 1024)

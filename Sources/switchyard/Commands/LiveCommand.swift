@@ -146,6 +146,7 @@ struct LiveCommand: Command {
                             device: device, adapters: adapters)
         // The transcript streams as the session goes; it is complete when the loop ends.
         let transcriptFile = outputs["--transcript"]
+        var transcriptLines = TranscriptLines()
         // Events come at human speed: each one reaches standard output and the
         // transcript at once (a reader of a pipe or FIFO sees it live). Standard
         // output that cannot be written (a closed pipe) ends the session like a signal.
@@ -155,8 +156,12 @@ struct LiveCommand: Command {
             // The technologies' actions go to the running app first (taps, values, focus).
             desktop?.perform(events)
             view.show(events, session: sink.session)
-            for e in events { transcriptFile?.write(TranscriptFormat.jsonLine(e) + "\n") }
-            transcriptFile?.flush()
+            if let transcriptFile {
+                for e in events { transcriptLines.append(e) }
+                if !transcriptLines.isComplete { transcriptFile.fail(SystemError(code: ENOMEM)) }
+                transcriptLines.drain { transcriptFile.write($0) }
+                transcriptFile.flush()
+            }
             Output.flush()
             if Output.standardOutputFailure != nil { signals.simulate(SIGPIPE) }
         }

@@ -64,10 +64,22 @@ struct ReplayCommand: Command {
         let sink = SessionSink(session: try setup.makeSession().session, keepsEvents: false)
         let file = outputs["--transcript"]
         let json = json
+        // JSON Lines are written once, for standard output and the file alike.
+        var lines = TranscriptLines()
         func write(_ events: [TimedEvent]) {
             for e in events {
-                Output.out((json ? TranscriptFormat.jsonLine(e) : TranscriptFormat.textLine(e)) + "\n")
-                file?.write(TranscriptFormat.jsonLine(e) + "\n")
+                if !json { Output.out(TranscriptFormat.textLine(e) + "\n") }
+                guard json || file != nil else { continue }
+                lines.append(e)
+                if lines.count >= BufferedWriter.capacity { hand(&lines) }
+            }
+            hand(&lines)
+        }
+        func hand(_ lines: inout TranscriptLines) {
+            if !lines.isComplete { file?.fail(SystemError(code: ENOMEM)) }
+            lines.drain { bytes in
+                if json { Output.out(bytes) }
+                file?.write(bytes)
             }
         }
         write(sink.startEvents)
