@@ -14,8 +14,10 @@ let demoApp = DemoApp.load()
 /// see `ScenarioBuilder`), which goes through the real parser, `prepare` and
 /// `ScenarioRunner` into a `Session`. Invariants: the generated text parses;
 /// a prepared scenario runs to its end with no `bug` event, time never goes
-/// backwards, no event comes after the end, and a second run gives the same
-/// events (the engine reads no clock).
+/// backwards, no event comes after the end, a second run gives the same
+/// events (the engine reads no clock), and the events streamed as a
+/// transcript (`TranscriptLines`, which copies what recurs) read exactly as
+/// the lines written one by one.
 func fuzzEngine(_ bytes: [UInt8]) {
     var builder = ScenarioBuilder(bytes)
     let text = builder.build()
@@ -54,4 +56,11 @@ func fuzzEngine(_ bytes: [UInt8]) {
     let second = runner.run(prepared) { again.append($0) }
     invariant(again == events && second.failures == result.failures,
               "a second run of the same scenario differs:\n\(text)")
+    var lines = TranscriptLines(scenario: FuzzFiles.scenarioFile)
+    for e in events { lines.append(e) }
+    var streamed: [UInt8] = []
+    lines.drain { streamed += $0 }
+    let oneByOne = events.map { TranscriptFormat.jsonLine($0, scenario: FuzzFiles.scenarioFile) + "\n" }.joined()
+    invariant(String(decoding: streamed, as: UTF8.self) == oneByOne,
+              "the streamed transcript differs from its lines written one by one:\n\(text)")
 }
