@@ -83,7 +83,7 @@ import Testing
     /// Whole numbers read as Swift spells them at every length: each power
     /// of ten and its neighbours, both signs, where the digits are written
     /// two at a time (up to eight) and eight at a time above that, and the
-    /// ends of `Int64`.
+    /// ends of `Int64`; and their digits are counted as many.
     @Test func wholeNumbersAtEveryLength() {
         var numbers: [Int64] = [0, 1, 9, Int64.max, Int64.min, Int64.min + 1, 86_400_000_000, 100_000_000_000_000_001]
         var power: Int64 = 1
@@ -94,7 +94,9 @@ import Testing
         numbers += numbers.map { $0 == .min ? 0 : -$0 }
         for v in numbers {
             #expect(written { $0.number(v) } == String(v))
+            #expect(DecimalText.digits(v.magnitude) == String(v.magnitude).count)
         }
+        #expect(DecimalText.digits(.max) == 20)
         #expect(written { w in w.openArray(); w.number(Int64(1_000_000_007)); w.number(Int64(20_000_300)); w.closeArray() } == "[1000000007,20000300]")
     }
 

@@ -143,10 +143,17 @@ enum DecimalText {
     /// How many digits `m` has in decimal (what `write` writes for it,
     /// without the sign).
     static func digits(_ m: UInt64) -> Int {
-        var n = 1
-        var next: UInt64 = 10  // the smallest number with one digit more
-        while n < 20 && m >= next { n += 1; next &*= 10 }
-        return n
+        var m = m, n = 0
+        while m >= 100_000_000 { m /= 100_000_000; n += 8 }
+        return n + digits(below8: UInt32(truncatingIfNeeded: m))
+    }
+
+    /// How many digits `u` (below 10^8) has: a few comparisons.
+    @inline(__always)
+    private static func digits(below8 u: UInt32) -> Int {
+        u < 10_000
+            ? (u < 100 ? (u < 10 ? 1 : 2) : (u < 1_000 ? 3 : 4))
+            : (u < 1_000_000 ? (u < 100_000 ? 5 : 6) : (u < 10_000_000 ? 7 : 8))
     }
 
     /// `00` to `99`, two bytes each (a literal: no global to initialize).
@@ -199,9 +206,7 @@ enum DecimalText {
     /// Writes `u` (below 10^8) without leading zeros; how many digits.
     @inline(__always)
     private static func leading(_ u: UInt32, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        let n = u < 10_000
-            ? (u < 100 ? (u < 10 ? 1 : 2) : (u < 1_000 ? 3 : 4))
-            : (u < 1_000_000 ? (u < 100_000 ? 5 : 6) : (u < 10_000_000 ? 7 : 8))
+        let n = digits(below8: u)
         var u = u, k = n
         while u >= 100 {
             let r = Int(truncatingIfNeeded: u % 100)
