@@ -285,6 +285,25 @@ private func importError(_ xml: String) -> String? {
         #expect(capture.app.screens[0].size == Rect(x: 0, y: 0, width: 914.29, height: 411.43))
     }
 
+    /// Bounds as UiAutomator writes them are read from the bytes; every
+    /// other spelling goes the way it always went, to the same frame (at
+    /// density 2) or the same refusal.
+    @Test(arguments: [
+        ("[0,66][1080,244]", Rect(x: 0, y: 33, width: 540, height: 89)),
+        ("[-20,0][10,8]", Rect(x: -10, y: 0, width: 15, height: 4)),
+        ("[00,02][4,6]", Rect(x: 0, y: 1, width: 2, height: 2)),
+        ("[0.5,0][10.5,4]", Rect(x: 0.25, y: 0, width: 5, height: 2)),
+        ("[-0,0][4,4]", Rect(x: 0, y: 0, width: 2, height: 2)),
+        ("[0,0][10,10]x", nil), ("[0,0][10,10", nil), ("[0,0]", nil), ("[0,0][1,1][2,2]", nil), ("[ 0,0][10,10]", nil),
+        ("[0,,0][10,10]", nil), ("[--1,0][10,10]", nil), ("[0,0][10,-10]", nil), ("", nil), ("[1e3,0][2000,1]", nil),
+    ] as [(String, Rect?)])
+    func boundsReadAsWritten(_ bounds: String, _ frame: Rect?) throws {
+        let xml = page("<node class=\"a\" bounds=\"\(bounds)\"/>")
+        let screen = try? AndroidImporter(file: "inline.xml", density: AndroidDensity(scale: 2)).importApp(Array(xml.utf8)).screens.first
+        #expect(screen?.elements[1].frame == frame)
+        if frame == nil { #expect(importError(xml) != nil) }
+    }
+
     // MARK: - Errors
 
     @Test(arguments: [

@@ -116,7 +116,7 @@ public struct AndroidImporter {
         try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
         let conversion = try builder.finish(density: density)
         let table = builder.table
-        let screen = Screen(name: name, size: table[0].frame, elements: table, uniqueIdentifiers: builder.identifiers.table)
+        let screen = Screen(name: name, size: table[0].frame, elements: table, uniqueIdentifiers: builder.identifiers)
         let app = AppModel(name: builder.package ?? name, startScreen: name, screens: [screen], platform: .android)
         try AppValidator(file: file).validate(app)
         return Capture(app: app, density: conversion.density, densityGuessed: conversion.guessed, shortSidePixels: conversion.shortSidePixels)

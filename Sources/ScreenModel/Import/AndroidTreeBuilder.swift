@@ -10,6 +10,47 @@
 /// (whether it has actionable descendants) and its label (its
 /// descendants' text) is known when it ends.
 final class AndroidTreeBuilder: XMLEventHandler {
+    /// The tree being built. It is a value, so that the work on each event
+    /// reaches its parts without the run-time exclusivity checks that a
+    /// class's properties take at every access (as `AppiumTreeBuilder`'s).
+    private var tree: UiAutomatorTree
+
+    /// The elements in preorder, parents linked to children; frames are
+    /// set by `finish(density:)`.
+    var table: [Element] { tree.table }
+    /// The `package` of the first node that names one: the app's name.
+    var package: String? { tree.package }
+    /// Each identifier kept, with its element (`FirstUseIdentifiers`).
+    var identifiers: [String: ElementIndex] { tree.identifiers.table }
+
+    init(file: String, screenPath: String) {
+        tree = UiAutomatorTree(file: file, screenPath: screenPath)
+    }
+
+    /// What the importer expects, for messages.
+    static var expected: String { UiAutomatorTree.expected }
+
+    /// See `UiAutomatorTree.finish(density:)`.
+    func finish(density: AndroidDensity?) throws(ScreenModelError) -> UiAutomatorTree.Conversion {
+        try tree.finish(density: density)
+    }
+
+    func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+        try tree.startElement(tag, attributes: attributes, at: position)
+    }
+
+    func endElement(at position: XMLPosition) throws(ScreenModelError) {
+        try tree.endElement(at: position)
+    }
+
+    func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
+        tree.syntaxError(error)
+    }
+}
+
+/// An Android UiAutomator page source's tree as far as it has been read
+/// (`AndroidTreeBuilder`).
+struct UiAutomatorTree {
     let file: String
     /// `screens.<name>`, the prefix of element paths in errors.
     let screenPath: String
@@ -41,8 +82,26 @@ final class AndroidTreeBuilder: XMLEventHandler {
     private struct Open { var index: ElementIndex; var tag: String; var line: Int }
     private var open: [Open] = []
     private(set) var identifiers = FirstUseIdentifiers()
+    /// Each class named so far, with what it means (a dump names a few
+    /// dozen classes, each thousands of times).
+    private var widgets: [String: AndroidWidgetClass] = [:]
     private var lastLine = 1
     private var lastColumn = 1
+
+    /// The attributes the importer reads, each looked up once per tag.
+    private enum Attribute: Int, CaseIterable {
+        case className, package, text, contentDescription, hint, resourceID, bounds
+        case clickable, longClickable, focusable, checkable, checked, notAccessibilityFriendly, password, showingHint
+        case enabled, selected, heading, displayed, visibleToUser, scrollable, width, height
+
+        /// As UiAutomator writes it.
+        var name: String { Self.names[rawValue] }
+        static let names = ["class", "package", "text", "content-desc", "hint", "resource-id", "bounds",
+                            "clickable", "long-clickable", "focusable", "checkable", "checked", "NAF", "password", "showing-hint",
+                            "enabled", "selected", "heading", "displayed", "visible-to-user", "scrollable", "width", "height"]
+    }
+    private var attributeNames = XMLAttributeNames(JSONKeys(Attribute.names))
+    private typealias Attributes = FoundAttributes<Attribute>
 
     init(file: String, screenPath: String) {
         self.file = file
@@ -52,12 +111,13 @@ final class AndroidTreeBuilder: XMLEventHandler {
     /// What the importer expects, for messages.
     static let expected = "an Android UiAutomator page source (a <hierarchy> root element)"
 
-    // MARK: - XMLEventHandler
+    // MARK: - Events
 
-    func startElement(_ tag: XMLName, attributes a: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
+    mutating func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
         let name = tag.string
         lastLine = position.line
         lastColumn = position.column
+        let a = Attributes(attributes, &attributeNames)
         guard let parent = open.last?.index else {
             guard name == "hierarchy" else {
                 throw .wrongType(file: file, at: "line \(position.line)", expected: Self.expected, found: "<\(name)>\(Self.formatHint(name))")
@@ -69,11 +129,11 @@ final class AndroidTreeBuilder: XMLEventHandler {
             throw .invalidValue(file: file, at: path(parent), message: "a second <hierarchy> at line \(position.line); a page source has one, its root")
         }
         // `uiautomator dump` writes <node class="…">; Appium writes the class as the tag.
-        let className = name == "node" ? (a["class"] ?? "") : name
+        let className = name == "node" ? (a[.className] ?? "") : name
         try add(className, a, parent: parent, tag: name, line: position.line)
     }
 
-    func endElement(at position: XMLPosition) throws(ScreenModelError) {
+    mutating func endElement(at position: XMLPosition) throws(ScreenModelError) {
         lastLine = position.line
         lastColumn = position.column
         guard let i = open.popLast()?.index else { return }
@@ -102,7 +162,7 @@ final class AndroidTreeBuilder: XMLEventHandler {
     /// - Returns: the density used, and whether it was guessed.
     /// - Throws: a syntax error for a document that ended early, or an
     ///   `invalidValue` for a frame beyond `Limits` once converted.
-    func finish(density: AndroidDensity?) throws(ScreenModelError) -> Conversion {
+    mutating func finish(density: AndroidDensity?) throws(ScreenModelError) -> Conversion {
         if let top = open.last {
             throw .syntax(file: file, line: lastLine, column: lastColumn, message: "unexpected end of document; \(describe(top)) is not closed")
         }
@@ -150,26 +210,26 @@ final class AndroidTreeBuilder: XMLEventHandler {
 
     // MARK: - Elements
 
-    private func addRoot(_ a: XMLAttributes, line: Int) throws(ScreenModelError) {
+    private mutating func addRoot(_ a: Attributes, line: Int) throws(ScreenModelError) {
         var e = Element()
         e.respondsToUserInteraction = false
         table.append(e)
         facts.append(Facts())
         open.append(Open(index: 0, tag: "hierarchy", line: line))
-        switch (a["width"], a["height"]) {
+        switch (a[.width], a[.height]) {
         case (nil, nil):
             break
         case let (w?, h?):
             screenSize = (try pixels(w, "width", of: 0), try pixels(h, "height", of: 0), (w, h))
         default:
-            throw .invalidValue(file: file, at: path(0), message: "<hierarchy> has \(a["width"] == nil ? "height" : "width") but not \(a["width"] == nil ? "width" : "height"); expected both or neither")
+            throw .invalidValue(file: file, at: path(0), message: "<hierarchy> has \(a.has(.width) ? "width" : "height") but not \(a.has(.width) ? "height" : "width"); expected both or neither")
         }
     }
 
     /// Appends one node: its attributes mapped as the tables on
     /// `AndroidImporter` say. Whether it is a stop, and the label of a stop
     /// without one, are decided at its end (`end(_:)`).
-    private func add(_ className: String, _ a: XMLAttributes, parent: ElementIndex, tag: String, line: Int) throws(ScreenModelError) {
+    private mutating func add(_ className: String, _ a: Attributes, parent: ElementIndex, tag: String, line: Int) throws(ScreenModelError) {
         let index = table.count
         var e = Element()
         e.parent = parent
@@ -177,54 +237,54 @@ final class AndroidTreeBuilder: XMLEventHandler {
         facts.append(Facts())
         table[parent].children.append(index)
         open.append(Open(index: index, tag: tag, line: line))
-        if package == nil { package = ImportText.nonEmpty(a["package"]) }
+        if package == nil { package = ImportText.nonEmpty(a[.package]) }
 
-        let widget = AndroidWidgetClass(className)
+        let widget = widget(named: className)
         var f = Facts()
-        func flag(_ key: String) throws(ScreenModelError) -> Bool? {
-            guard let s = a[key] else { return nil }
-            guard let b = ImportText.bool(s) else {
-                throw .invalidValue(file: file, at: "\(path(index)).\(key)", message: "'\(s)' is not true or false")
+        func flag(_ key: Attribute) throws(ScreenModelError) -> Bool? {
+            guard let u = a.bytes(key) else { return nil }
+            guard let b = ImportText.bool(u) else {
+                throw .invalidValue(file: file, at: "\(path(index)).\(key.name)", message: "'\(String(decoding: u, as: UTF8.self))' is not true or false")
             }
             return b
         }
-        f.clickable = try flag("clickable") ?? false
-        f.longClickable = try flag("long-clickable") ?? false
-        f.focusable = try flag("focusable") ?? false
-        f.checkable = try flag("checkable") ?? false
-        f.checked = try flag("checked") ?? false
-        f.notAccessibilityFriendly = try flag("NAF") ?? false
-        let password = try flag("password") ?? false
-        let showingHint = try flag("showing-hint") ?? false
+        f.clickable = try flag(.clickable) ?? false
+        f.longClickable = try flag(.longClickable) ?? false
+        f.focusable = try flag(.focusable) ?? false
+        f.checkable = try flag(.checkable) ?? false
+        f.checked = try flag(.checked) ?? false
+        f.notAccessibilityFriendly = try flag(.notAccessibilityFriendly) ?? false
+        let password = try flag(.password) ?? false
+        let showingHint = try flag(.showingHint) ?? false
 
-        let text = ImportText.nonEmpty(a["text"])
-        let description = ImportText.nonEmpty(a["content-desc"])
+        let text = ImportText.nonEmpty(a[.text])
+        let description = ImportText.nonEmpty(a[.contentDescription])
         if widget.takesText || password {
             // A field's text is what was typed (or, while `showing-hint`, its hint).
             e.value = showingHint ? nil : text
-            e.label = description ?? ImportText.nonEmpty(a["hint"]) ?? (showingHint ? text : nil)
+            e.label = description ?? ImportText.nonEmpty(a[.hint]) ?? (showingHint ? text : nil)
         } else {
             // TalkBack reads the content description in place of the text.
             e.label = description ?? text
         }
         e.label = e.label.map(ImportText.joiningLines)
-        e.identifier = identifiers.claim(a["resource-id"], by: index)
+        e.identifier = identifiers.claim(a[.resourceID], by: index)
 
         var traits = widget.traits
         if f.checkable {
             traits.insert(.toggle)
             if e.value == nil { e.value = f.checked ? "1" : "0" }
         }
-        if try flag("enabled") == false { traits.insert(.notEnabled) }
-        if try flag("selected") == true { traits.insert(.selected) }
-        if try flag("heading") == true { traits.insert(.header) }
+        if try flag(.enabled) == false { traits.insert(.notEnabled) }
+        if try flag(.selected) == true { traits.insert(.selected) }
+        if try flag(.heading) == true { traits.insert(.header) }
         e.traits = traits
-        let displayed = try flag("displayed"), visibleToUser = try flag("visible-to-user")
+        let displayed = try flag(.displayed), visibleToUser = try flag(.visibleToUser)
         e.hidden = displayed == false || visibleToUser == false
-        e.scrollable = try flag("scrollable") ?? false
+        e.scrollable = try flag(.scrollable) ?? false
         f.contentTraits = widget.contentTraits
         f.containerType = widget.containerType != .none ? widget.containerType : (e.scrollable ? .list : .none)
-        if let b = a["bounds"] { f.bounds = try bounds(b, of: index) }
+        if let b = a.bytes(.bounds) { f.bounds = try bounds(b, of: index) }
         e.parent = parent
         table[index] = e
         facts[index] = f
@@ -232,7 +292,7 @@ final class AndroidTreeBuilder: XMLEventHandler {
 
     /// Decides, now that its subtree is known, whether `i` is a stop, and
     /// gives a stop without a label the text of what it holds.
-    private func end(_ i: ElementIndex) {
+    private mutating func end(_ i: ElementIndex) {
         facts[i].subtreeEnd = table.count
         guard i > 0 else { return }
         let f = facts[i]
@@ -259,7 +319,7 @@ final class AndroidTreeBuilder: XMLEventHandler {
     /// with its value). `i` has just ended, so its subtree is the end of
     /// the table; actionable subtrees are skipped whole, so each node is
     /// read by at most one stop.
-    private func adoptContent(of i: ElementIndex) {
+    private mutating func adoptContent(of i: ElementIndex) {
         var parts: [String] = []
         var state: Bool? = nil
         var j = i + 1
@@ -280,6 +340,46 @@ final class AndroidTreeBuilder: XMLEventHandler {
             table[i].traits.insert(.toggle)
             table[i].value = state ? "1" : "0"
         }
+    }
+
+    /// What `className` means, made once per class.
+    private mutating func widget(named className: String) -> AndroidWidgetClass {
+        if let known = widgets[className] { return known }
+        let widget = AndroidWidgetClass(className)
+        // A capture naming ever more classes keeps the first few hundred.
+        if widgets.count < 512 { widgets[className] = widget }
+        return widget
+    }
+
+    /// `bounds(_:of:)` of a value read in place: four whole numbers of
+    /// pixels, as UiAutomator writes them, are read from the bytes; anything
+    /// else is made a `String` and read (or refused) as it always was.
+    private func bounds(_ u: UnsafeBufferPointer<UInt8>, of i: ElementIndex) throws(ScreenModelError) -> Rect {
+        var k = 0
+        // The whole number from `k` up to `end`, which is skipped too.
+        func number(endingAt end: UInt8) -> Double? {
+            let start = k
+            while k < u.count, u[k] != end { k += 1 }
+            guard k < u.count else { return nil }
+            let part = UnsafeBufferPointer(rebasing: u[start..<k])
+            k += 1
+            // `-0` is left to `Double(_:)`, which keeps its sign.
+            if part.count >= 2 && part[0] == UInt8(ascii: "-") && part[1] == UInt8(ascii: "0") { return nil }
+            return JSONParser.smallInteger(part)
+        }
+        func opening() -> Bool {
+            guard k < u.count, u[k] == UInt8(ascii: "[") else { return false }
+            k += 1
+            return true
+        }
+        guard opening(), let left = number(endingAt: UInt8(ascii: ",")), let top = number(endingAt: UInt8(ascii: "]")),
+              opening(), let right = number(endingAt: UInt8(ascii: ",")), let bottom = number(endingAt: UInt8(ascii: "]")),
+              k == u.count else {
+            return try bounds(String(decoding: u, as: UTF8.self), of: i)
+        }
+        let r = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        guard r.width >= 0, r.height >= 0 else { throw .negativeFrameSize(file: file, at: "\(path(i)).bounds", width: r.width, height: r.height) }
+        return r
     }
 
     /// `[x1,y1][x2,y2]`: left and top inclusive, right and bottom

@@ -163,7 +163,7 @@ private struct PageSourceTree {
         childIsWebContent.append(false)
         labelFromText.append(false)
         if let p = parent { table[p].children.append(index) }
-        let a = Attributes(tag: a, found: a.find(&attributeNames))
+        let a = Attributes(a, &attributeNames)
         let typeName = a.bytes(.type) ?? tag
         let (type, typeIndex) = types.type(named: typeName)
         if let typeIndex, typeName.equals(tag) {
@@ -227,20 +227,7 @@ private struct PageSourceTree {
     private var attributeNames = XMLAttributeNames(JSONKeys(Attribute.allCases.map { "\($0)" }))
 
     /// One tag's attributes the importer reads (valid during its `startElement`).
-    private struct Attributes {
-        let tag: XMLAttributes
-        let found: InlineArray<16, Int32>
-        subscript(_ attribute: Attribute) -> String? {
-            let k = found[attribute.rawValue]
-            return k < 0 ? nil : tag.value(at: Int(k))
-        }
-        /// The value's bytes, for one that is compared or read as a number.
-        func bytes(_ attribute: Attribute) -> UnsafeBufferPointer<UInt8>? {
-            let k = found[attribute.rawValue]
-            return k < 0 ? nil : tag.bytes(at: Int(k))
-        }
-        func has(_ attribute: Attribute) -> Bool { found[attribute.rawValue] >= 0 }
-    }
+    private typealias Attributes = FoundAttributes<Attribute>
 
     private func frame(_ a: Attributes, _ i: ElementIndex) throws(ScreenModelError) -> Rect? {
         let count = (a.has(.x) ? 1 : 0) + (a.has(.y) ? 1 : 0) + (a.has(.width) ? 1 : 0) + (a.has(.height) ? 1 : 0)

@@ -68,9 +68,9 @@ struct XMLAttributes {
     /// one pass over the tag's attributes instead of one pass per name,
     /// each name looked up by its address first (`XMLAttributeNames`).
     /// Read their values with `value(at:)` or `bytes(at:)`.
-    func find(_ names: inout XMLAttributeNames) -> InlineArray<16, Int32> {
-        precondition(names.names.names.count <= 16, "a handler reads at most 16 attribute names")
-        var out = InlineArray<16, Int32>(repeating: -1)
+    func find(_ names: inout XMLAttributeNames) -> InlineArray<32, Int32> {
+        precondition(names.names.names.count <= 32, "a handler reads at most 32 attribute names")
+        var out = InlineArray<32, Int32>(repeating: -1)
         guard let raw else { return out }
         for k in 0..<count {
             let a = raw + 5 * k
@@ -99,6 +99,34 @@ struct XMLAttributes {
         for (i, b) in wanted.enumerated() where c[i] != b { return false }
         return c[wanted.count] == 0
     }
+}
+
+/// One tag's attributes that a handler reads, found in one pass
+/// (`XMLAttributes.find`) and read by the handler's own names: an enum
+/// whose raw values index the names it gave `XMLAttributeNames`. Valid
+/// during the `startElement` that handed over the tag.
+struct FoundAttributes<Name: RawRepresentable> where Name.RawValue == Int {
+    let tag: XMLAttributes
+    private let found: InlineArray<32, Int32>
+
+    init(_ tag: XMLAttributes, _ names: inout XMLAttributeNames) {
+        self.tag = tag
+        found = tag.find(&names)
+    }
+
+    /// The value, or nil when the tag does not have the attribute.
+    subscript(_ name: Name) -> String? {
+        let k = found[name.rawValue]
+        return k < 0 ? nil : tag.value(at: Int(k))
+    }
+
+    /// The value's bytes, for one that is compared or read as a number.
+    func bytes(_ name: Name) -> UnsafeBufferPointer<UInt8>? {
+        let k = found[name.rawValue]
+        return k < 0 ? nil : tag.bytes(at: Int(k))
+    }
+
+    func has(_ name: Name) -> Bool { found[name.rawValue] >= 0 }
 }
 
 /// The attribute names a handler reads, looked up by address. libxml2
