@@ -8,6 +8,7 @@ let available: [(String, () -> [String])] = [
     ("screen-model", ScreenModelBench.run),
     ("json-tape-parse", { [ScreenModelBench.tapeParse()] }),
     ("appium-import", AppiumImportBench.run),
+    ("android-import", AndroidImportBench.run),
     ("inspect", InspectBench.run),
     ("run-output", RunOutputBench.run),
     ("switch-control", { [runSwitchControlBench()] }),
