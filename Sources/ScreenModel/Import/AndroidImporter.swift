@@ -110,14 +110,14 @@ public struct AndroidImporter {
         let name = ImportText.screenName(file: file)
         guard bytes.count <= maximumBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: maximumBytes) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected \(AndroidTreeBuilder.expected)")
+            throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected \(UiAutomatorTree.expected)")
         }
-        let builder = AndroidTreeBuilder(file: file, screenPath: "screens.\(name)")
+        let builder = XMLTreeBuilder(UiAutomatorTree(file: file, screenPath: "screens.\(name)"))
         try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
-        let conversion = try builder.finish(density: density)
-        let table = builder.table
-        let screen = Screen(name: name, size: table[0].frame, elements: table, uniqueIdentifiers: builder.identifiers)
-        let app = AppModel(name: builder.package ?? name, startScreen: name, screens: [screen], platform: .android)
+        let conversion = try builder.tree.finish(density: density)
+        let table = builder.tree.table
+        let screen = Screen(name: name, size: table[0].frame, elements: table, uniqueIdentifiers: builder.tree.identifiers.table)
+        let app = AppModel(name: builder.tree.package ?? name, startScreen: name, screens: [screen], platform: .android)
         try AppValidator(file: file).validate(app)
         return Capture(app: app, density: conversion.density, densityGuessed: conversion.guessed, shortSidePixels: conversion.shortSidePixels)
     }

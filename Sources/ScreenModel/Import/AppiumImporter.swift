@@ -101,18 +101,18 @@ public struct AppiumImporter {
     ///   attribute that cannot be read, naming the element's path.
     public func importApp(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
         let name = screenName
-        let builder = AppiumTreeBuilder(file: file, screenPath: "screens.\(name)")
+        let builder = XMLTreeBuilder(PageSourceTree(file: file, screenPath: "screens.\(name)"))
         guard bytes.count <= maximumBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: maximumBytes) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
         try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
-        try builder.finish()
+        try builder.tree.finish()
 
-        let table = builder.table
+        let table = builder.tree.table
         let root = table[0]
         let size = root.frame.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }
-        let screen = Screen(name: name, title: root.label, size: size, elements: table, uniqueIdentifiers: builder.identifiers)
+        let screen = Screen(name: name, title: root.label, size: size, elements: table, uniqueIdentifiers: builder.tree.identifiers.table)
         let app = AppModel(name: root.label ?? name, startScreen: name, screens: [screen])
         try AppValidator(file: file).validate(app)
         return app

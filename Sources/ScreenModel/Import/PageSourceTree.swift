@@ -1,45 +1,11 @@
 import Foundation
 
-/// Builds the preorder element table of a page source from
-/// `XMLEventParser`'s events, keeping its own stack of open elements (no
-/// recursion, whatever the depth). The mapping it applies is documented on
+/// An Appium page source's tree as far as it has been read: the preorder
+/// element table built from `XMLEventParser`'s events (through
+/// `XMLTreeBuilder`), with its own stack of open elements (no recursion,
+/// whatever the depth). The mapping it applies is documented on
 /// `AppiumImporter`.
-final class AppiumTreeBuilder: XMLEventHandler {
-    /// The tree being built. It is a value, so that the work on each event
-    /// reaches its parts without the run-time exclusivity checks that a
-    /// class's properties take at every access (a fifth of the importer's
-    /// own instructions when they were the class's).
-    private var tree: PageSourceTree
-
-    /// The elements in preorder, parents linked to children.
-    var table: [Element] { tree.table }
-    /// Each identifier kept, with its element (`FirstUseIdentifiers`).
-    var identifiers: [String: ElementIndex] { tree.identifiers.table }
-
-    init(file: String, screenPath: String) {
-        tree = PageSourceTree(file: file, screenPath: screenPath)
-    }
-
-    /// Checks the document was complete once the parser is done.
-    func finish() throws(ScreenModelError) {
-        try tree.finish()
-    }
-
-    func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
-        try tree.startElement(tag, attributes: attributes, at: position)
-    }
-
-    func endElement(at position: XMLPosition) throws(ScreenModelError) {
-        try tree.endElement(at: position)
-    }
-
-    func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
-        tree.syntaxError(error)
-    }
-}
-
-/// An Appium page source's tree as far as it has been read.
-private struct PageSourceTree {
+struct PageSourceTree: XMLEventTree {
     let file: String
     /// `screens.<name>`, the prefix of element paths in errors.
     let screenPath: String

@@ -1,56 +1,16 @@
-/// Builds the preorder element table of an Android UiAutomator page source
-/// (Appium UiAutomator2's class-named tags, or `uiautomator dump`'s
-/// `<node>`s) from `XMLEventParser`'s events, with its own stack of open
-/// elements (no recursion, whatever the depth). The mapping it applies is
-/// documented on `AndroidImporter`.
+/// An Android UiAutomator page source's tree as far as it has been read:
+/// the preorder element table built from `XMLEventParser`'s events
+/// (through `XMLTreeBuilder`) of Appium UiAutomator2's class-named tags or
+/// `uiautomator dump`'s `<node>`s, with its own stack of open elements (no
+/// recursion, whatever the depth). The mapping it applies is documented on
+/// `AndroidImporter`.
 ///
 /// Frames are kept in pixels until the end: the density that converts
 /// them may be guessed from the screen's size, which a `uiautomator dump`
 /// only gives through its nodes' bounds. What decides a node's stop
 /// (whether it has actionable descendants) and its label (its
 /// descendants' text) is known when it ends.
-final class AndroidTreeBuilder: XMLEventHandler {
-    /// The tree being built. It is a value, so that the work on each event
-    /// reaches its parts without the run-time exclusivity checks that a
-    /// class's properties take at every access (as `AppiumTreeBuilder`'s).
-    private var tree: UiAutomatorTree
-
-    /// The elements in preorder, parents linked to children; frames are
-    /// set by `finish(density:)`.
-    var table: [Element] { tree.table }
-    /// The `package` of the first node that names one: the app's name.
-    var package: String? { tree.package }
-    /// Each identifier kept, with its element (`FirstUseIdentifiers`).
-    var identifiers: [String: ElementIndex] { tree.identifiers.table }
-
-    init(file: String, screenPath: String) {
-        tree = UiAutomatorTree(file: file, screenPath: screenPath)
-    }
-
-    /// What the importer expects, for messages.
-    static var expected: String { UiAutomatorTree.expected }
-
-    /// See `UiAutomatorTree.finish(density:)`.
-    func finish(density: AndroidDensity?) throws(ScreenModelError) -> UiAutomatorTree.Conversion {
-        try tree.finish(density: density)
-    }
-
-    func startElement(_ tag: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(ScreenModelError) {
-        try tree.startElement(tag, attributes: attributes, at: position)
-    }
-
-    func endElement(at position: XMLPosition) throws(ScreenModelError) {
-        try tree.endElement(at: position)
-    }
-
-    func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
-        tree.syntaxError(error)
-    }
-}
-
-/// An Android UiAutomator page source's tree as far as it has been read
-/// (`AndroidTreeBuilder`).
-struct UiAutomatorTree {
+struct UiAutomatorTree: XMLEventTree {
     let file: String
     /// `screens.<name>`, the prefix of element paths in errors.
     let screenPath: String
