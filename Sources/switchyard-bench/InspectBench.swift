@@ -92,7 +92,7 @@ enum InspectBench {
                     let report = InspectionReport(app: app, screen: app.screens[0], technology: .switchControl)
                     let order = milliseconds(since: start)
                     var outputBytes = 0
-                    if json { report.writeJSON { outputBytes += $0.count } } else { outputBytes = report.text().utf8.count }
+                    if json { report.writeJSON { outputBytes += $0.count } } else { report.writeText { outputBytes += $0.count } }
                     let ms = milliseconds(since: start)
                     let inputMB = Double(bytes.count) / 1e6
                     let outputMB = Double(outputBytes) / 1e6

@@ -27,36 +27,62 @@ public struct InspectionReport: Sendable {
     /// other people's files, so every line is terminal-safe: control
     /// characters and bidi overrides are shown escaped (`TerminalText`).
     public func text() -> String {
-        var text = ""
-        text.reserveCapacity(64 * screen.elements.count)
-        func line(_ s: String) {
-            text += TerminalText.escaped(s, keepNewlines: false)
-            text += "\n"
-        }
+        var out: [UInt8] = []
+        writeText { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text()` handed to `write` in pieces of about 64 KiB, in order, built
+    /// as bytes (`TerminalBytes`: the project's own pieces as they are, text
+    /// from outside escaped piece by piece), so that a report of a million
+    /// elements is never held whole.
+    /// - Parameter write: takes each piece (valid only during the call).
+    public func writeText(_ write: (UnsafeRawBufferPointer) -> Void) {
+        var t = TerminalBytes(capacity: Self.piece + 4096)
         let numbers = stopNumbers()
-        let title = screen.title.map { " (\($0))" } ?? ""
-        line("\(app.name) — screen \"\(screen.name)\"\(title), \(Point.format(screen.size.width))×\(Point.format(screen.size.height)) \(app.platform.unit), \(screen.layoutDirection == .leftToRight ? "left to right" : "right to left")")
-        line("")
-        line("Tree:")
-        treeLines(numbers: numbers, line)
-        line("")
-        line("Navigation order (\(order.technology)):")
-        if let m = order.modal { line("  trapped by modal element \(paths.path(of: m))") }
-        if order.stops.isEmpty { line("  (no stops: nothing on this screen responds to user interaction)") }
-        let width = String(order.stops.count).count
+        t.append(escaping: app.name); t.append(" — screen "); t.append(quoting: screen.name)
+        if let title = screen.title { t.append(" ("); t.append(escaping: title); t.append(")") }
+        t.append(", "); t.append(number: screen.size.width); t.append("×"); t.append(number: screen.size.height)
+        t.append(" "); t.append(escaping: app.platform.unit)
+        if screen.layoutDirection == .leftToRight { t.append(", left to right") } else { t.append(", right to left") }
+        Self.endLine(&t, write)
+        Self.endLine(&t, write)
+        t.append("Tree:"); Self.endLine(&t, write)
+        writeTree(numbers: numbers, &t, write)
+        Self.endLine(&t, write)
+        t.append("Navigation order ("); t.append(escaping: order.technology.description); t.append("):"); Self.endLine(&t, write)
+        if let m = order.modal {
+            t.append("  trapped by modal element "); paths.append(pathOf: m, to: &t.storage); Self.endLine(&t, write)
+        }
+        if order.stops.isEmpty { t.append("  (no stops: nothing on this screen responds to user interaction)"); Self.endLine(&t, write) }
+        let width = DecimalText.digits(UInt64(order.stops.count))
         for (n, i) in order.stops.enumerated() {
-            let num = String(n + 1)
-            let pad = String(repeating: " ", count: width - num.count)
-            line("  " + pad + num + "  " + describe(i))
+            t.append("  ")
+            for _ in 0..<(width - DecimalText.digits(UInt64(n + 1))) { t.append(" ") }
+            t.append(decimal: n + 1); t.append("  ")
+            describe(i, &t)
+            Self.endLine(&t, write)
         }
         if order.technology != .voiceControl && groupCount > 0 {
-            line("")
-            line("Groups (\(order.technology == .switchControl ? "Switch Control scanning" : "Full Keyboard Access focus groups")):")
-            groupLines(numbers: numbers, line)
+            Self.endLine(&t, write)
+            if order.technology == .switchControl { t.append("Groups (Switch Control scanning):") } else { t.append("Groups (Full Keyboard Access focus groups):") }
+            Self.endLine(&t, write)
+            writeGroups(numbers: numbers, &t, write)
         }
-        line("")
-        line("Counts: \(screen.elements.count) elements, \(order.stops.count) stops, \(groupCount) groups")
-        return text
+        Self.endLine(&t, write)
+        t.append("Counts: "); t.append(decimal: screen.elements.count); t.append(" elements, ")
+        t.append(decimal: order.stops.count); t.append(" stops, "); t.append(decimal: groupCount); t.append(" groups")
+        Self.endLine(&t, write)
+        t.drain(write)
+    }
+
+    /// The size of the pieces `writeText` and `writeJSON` hand over.
+    static let piece = 1 << 16
+
+    /// Ends a line of text, and hands over what is written once it makes a piece.
+    private static func endLine(_ t: inout TerminalBytes, _ write: (UnsafeRawBufferPointer) -> Void) {
+        t.append("\n")
+        if t.count >= piece { t.drain(write) }
     }
 
     /// Per element: its 1-based number in the navigation order, 0 when it is not a stop.
@@ -66,50 +92,79 @@ public struct InspectionReport: Sendable {
         return numbers
     }
 
-    func quoted(_ s: String?) -> String {
-        guard let s else { return "(no label)" }
-        return "\"" + s + "\""
+    /// `"label"`, or `(no label)`.
+    private func quoted(_ s: String?, _ t: inout TerminalBytes) {
+        if let s { t.append(quoting: s) } else { t.append("(no label)") }
     }
 
-    func describe(_ i: ElementIndex) -> String {
-        var parts = [quoted(screen.label(of: i))]
-        let traits = screen.traits(of: i)
-        if !traits.isEmpty { parts.append(traits.description) }
-        if let v = screen.value(of: i) { parts.append("value \(quoted(v))") }
-        if let id = screen.elements[i].identifier { parts.append("#\(id)") }
-        parts.append(screen.frames[i].description)
-        return parts.joined(separator: "  ")
+    /// A trait set as its names, comma-separated (`TraitSet.description`).
+    private func traits(_ set: TraitSet, _ t: inout TerminalBytes) {
+        var first = true
+        set.forEach { trait in
+            if !first { t.append(", ") }
+            first = false
+            t.append(escaping: trait.rawValue)
+        }
     }
 
-    /// The tree, indented; depth beyond 24 levels is shown as a number.
+    /// A stop: its label, traits, value, identifier and frame.
+    private func describe(_ i: ElementIndex, _ t: inout TerminalBytes) {
+        let (label, traits, value) = screen.labelTraitsValue(of: i)
+        quoted(label, &t)
+        if !traits.isEmpty { t.append("  "); self.traits(traits, &t) }
+        if let v = value { t.append("  value "); quoted(v, &t) }
+        if let id = screen.identifier(of: i) { t.append("  #"); t.append(escaping: id) }
+        t.append("  "); screen.frames[i].describe(into: &t)
+    }
+
+    /// The tree's lines, as `text()` writes them.
     func treeLines() -> [String] {
+        var t = TerminalBytes()
         var lines: [String] = []
-        treeLines(numbers: stopNumbers()) { lines.append($0) }
+        writeTree(numbers: stopNumbers(), &t) { lines += String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+        t.drain { lines += String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
         return lines
     }
 
-    /// The tree's lines, one `line` call each.
-    func treeLines(numbers: [Int], _ line: (String) -> Void) {
+    /// The tree, indented, one line per element; depth beyond 24 levels is
+    /// shown as a number.
+    private func writeTree(numbers: [Int], _ t: inout TerminalBytes, _ write: (UnsafeRawBufferPointer) -> Void) {
         var stack: [(ElementIndex, Int)] = [(screen.root, 0)]
         while let (i, depth) = stack.popLast() {
+            func head(_ t: inout TerminalBytes) {
+                for _ in 0...min(depth, 24) { t.append("  ") }
+                if depth > 24 { t.append("[depth "); t.append(decimal: depth); t.append("] ") }
+            }
             let e = screen.elements[i]
-            var head = String(repeating: "  ", count: min(depth, 24) + 1)
-            if depth > 24 { head += "[depth \(depth)] " }
-            var parts: [String] = []
-            if numbers[i] > 0 { parts.append("[\(numbers[i])]") }
+            head(&t)
+            // The parts, two spaces apart.
+            var first = true
+            func part(_ t: inout TerminalBytes) {
+                if !first { t.append("  ") }
+                first = false
+            }
+            if numbers[i] > 0 { part(&t); t.append("["); t.append(decimal: numbers[i]); t.append("]") }
             let label = e.childBehavior == .combine ? screen.label(of: i) : e.label
-            if label != nil || e.children.isEmpty { parts.append(quoted(label)) } else { parts.append(i == screen.root ? "root" : "group") }
-            if !e.traits.isEmpty { parts.append(e.traits.description) }
-            if let id = e.identifier { parts.append("#\(id)") }
-            if let b = e.childBehavior { parts.append("children: \(b.rawValue)") }
-            if e.containerType != .none { parts.append("container: \(e.containerType.rawValue)") }
-            if e.scrollable { parts.append(e.contentOffset == .zero ? "scrollable" : "scrollable, offset \(e.contentOffset)") }
-            if e.hidden { parts.append("hidden") } else if screen.isScrolledOut(i) { parts.append("scrolled out") }
-            if e.frame != nil { parts.append(screen.frames[i].description) }
-            line(head + parts.joined(separator: "  "))
+            part(&t)
+            if label != nil || e.children.isEmpty { quoted(label, &t) } else if i == screen.root { t.append("root") } else { t.append("group") }
+            if !e.traits.isEmpty { part(&t); traits(e.traits, &t) }
+            if let id = e.identifier { part(&t); t.append("#"); t.append(escaping: id) }
+            if let b = e.childBehavior { part(&t); t.append("children: "); t.append(escaping: b.rawValue) }
+            if e.containerType != .none { part(&t); t.append("container: "); t.append(escaping: e.containerType.rawValue) }
+            if e.scrollable {
+                part(&t); t.append("scrollable")
+                if e.contentOffset != .zero { t.append(", offset "); e.contentOffset.describe(into: &t) }
+            }
+            if e.hidden { part(&t); t.append("hidden") } else if screen.isScrolledOut(i) { part(&t); t.append("scrolled out") }
+            if e.frame != nil { part(&t); screen.frames[i].describe(into: &t) }
+            Self.endLine(&t, write)
             if e.childBehavior.keepsChildrenOut || e.hidden {
                 if !e.children.isEmpty {
-                    line(head + "  (\(e.children.count) child\(e.children.count == 1 ? "" : "ren") \(e.hidden ? "hidden" : e.childBehavior == .combine ? "combined" : "ignored"))")
+                    head(&t)
+                    t.append("  ("); t.append(decimal: e.children.count)
+                    if e.children.count == 1 { t.append(" child ") } else { t.append(" children ") }
+                    if e.hidden { t.append("hidden)") } else if e.childBehavior == .combine { t.append("combined)") } else { t.append("ignored)") }
+                    Self.endLine(&t, write)
                 }
                 continue
             }
@@ -117,31 +172,38 @@ public struct InspectionReport: Sendable {
         }
     }
 
-    /// The groups' lines, one `line` call each.
-    func groupLines(numbers: [Int], _ line: (String) -> Void) {
+    /// The groups, one line each, indented by depth.
+    private func writeGroups(numbers: [Int], _ t: inout TerminalBytes, _ write: (UnsafeRawBufferPointer) -> Void) {
         var stack: [(Int, Int)] = order.top.members.reversed().compactMap { if case .group(let g) = $0 { return (g, 1) } else { return nil } }
         while let (g, depth) = stack.popLast() {
             let group = order.groups[g]
-            let members = group.members.map { m -> String in
+            for _ in 0..<depth { t.append("  ") }
+            t.append("group "); t.append(decimal: g); t.append(" "); kindName(group.kind, &t); t.append(" ")
+            group.frame.describe(into: &t); t.append(": ")
+            for (k, m) in group.members.enumerated() {
+                if k > 0 { t.append(", ") }
                 switch m {
-                case .stop(let i): return String(numbers[i])
-                case .group(let k): return "group \(k)"
+                case .stop(let i): t.append(decimal: numbers[i])
+                case .group(let k): t.append("group "); t.append(decimal: k)
                 }
             }
-            line(String(repeating: "  ", count: depth) + "group \(g) \(kindName(group.kind)) \(group.frame): \(members.joined(separator: ", "))")
+            Self.endLine(&t, write)
             for m in group.members.reversed() { if case .group(let k) = m { stack.append((k, depth + 1)) } }
         }
     }
 
-    func kindName(_ k: NavigationGroup.Kind) -> String {
+    /// What a group is: `screen`, `(list #id)`, `(row)`, `(block)`.
+    private func kindName(_ k: NavigationGroup.Kind, _ t: inout TerminalBytes) {
         switch k {
-        case .screen: return "screen"
+        case .screen: t.append("screen")
         case .container(let i):
             let e = screen.elements[i]
-            let what = e.containerType != .none ? e.containerType.rawValue : e.traits.contains(.tabBar) ? "tabBar" : "container"
-            return "(\(what)\(e.identifier.map { " #\($0)" } ?? ""))"
-        case .row: return "(row)"
-        case .block: return "(block)"
+            t.append("(")
+            if e.containerType != .none { t.append(escaping: e.containerType.rawValue) } else if e.traits.contains(.tabBar) { t.append("tabBar") } else { t.append("container") }
+            if let id = e.identifier { t.append(" #"); t.append(escaping: id) }
+            t.append(")")
+        case .row: t.append("(row)")
+        case .block: t.append("(block)")
         }
     }
 
@@ -161,7 +223,7 @@ public struct InspectionReport: Sendable {
     /// that a report of a million stops is never held whole.
     /// - Parameter write: takes each piece (valid only during the call).
     public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
-        let piece = 1 << 16
+        let piece = Self.piece
         // Read here, not through `self` in each path's closure (which copied the report per stop).
         let paths = paths, screen = screen
         var w = JSONWriter()

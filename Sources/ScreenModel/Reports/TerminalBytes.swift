@@ -34,6 +34,13 @@ public struct TerminalBytes: ~Copyable {
     /// Forgets the text, keeping the room.
     public mutating func removeAll() { storage.removeAll() }
 
+    /// Hands the text written so far to `body` and forgets it, keeping the
+    /// room: a long text streamed in pieces.
+    public mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(storage.written)
+        storage.removeAll()
+    }
+
     /// The text, handed over without a copy: the caller owns the bytes and
     /// frees them with `free` (as `Data(bytesNoCopy:count:deallocator: .free)` does).
     public consuming func take() -> UnsafeMutableRawBufferPointer { storage.take() }

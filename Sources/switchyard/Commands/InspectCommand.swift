@@ -100,7 +100,7 @@ struct InspectCommand: Command {
         for (k, s) in screens.enumerated() {
             let report = InspectionReport(app: app, screen: s, technology: technology)
             if k > 0 && format == .text { Output.out("\n") }
-            if format == .json { report.writeJSON { Output.out($0) } } else { Output.out(report.text()) }
+            if format == .json { report.writeJSON { Output.out($0) } } else { report.writeText { Output.out($0) } }
         }
         return .success
     }
