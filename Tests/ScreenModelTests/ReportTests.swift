@@ -108,6 +108,22 @@ import Testing
         }
     }
 
+    /// The text report streams in pieces of about 64 KiB, each ending at a
+    /// line's end, which together are `text()`; the last line is the counts.
+    @Test func theTextStreamsInWholeLines() throws {
+        let s = try screen(root: rootWith((0..<5_000).map { button("Button \($0)", 0, Double($0) * 40) }))
+        let report = InspectionReport(app: AppModel(name: "t", startScreen: "s", screens: [s]), screen: s, technology: .switchControl)
+        var pieces: [[UInt8]] = []
+        report.writeText { pieces.append(Array($0)) }
+        #expect(pieces.count > 2)
+        #expect(pieces.allSatisfy { $0.last == 0x0A && $0.count <= (1 << 16) + 4096 })
+        let text = String(decoding: pieces.joined(), as: UTF8.self)
+        #expect(text == report.text())
+        #expect(text.hasSuffix("\nCounts: 5001 elements, 5000 stops, 1122 groups\n"))
+        #expect(text.contains("\n    [4321]  \"Button 4320\"  button  {0, 172800, 40×40}\n"))
+        #expect(text.contains("\n  4321  \"Button 4320\"  button  {0, 172800, 40×40}\n"))
+    }
+
     /// The report finds every path once, in one table, and writes them all from it.
     @Test func theReportWritesPathsFromItsTable() throws {
         let s = try screen(root: rootWith([button("A", 0, 0), #"{"containerType": "list", "children": [\#(button("B", 0, 50))]}"#]))
