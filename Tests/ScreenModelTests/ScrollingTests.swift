@@ -263,7 +263,10 @@ import Testing
         let list = #"{"scrollable": true, "contentOffset": {"x": 0, "y": 40}, "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "children": [\#(button("A", 0, 0, 100, 40)), \#(button("B", 0, 100, 100, 40))]}"#
         let app = try decode(appJSON(root: rootWith([list])))
         let s = try #require(app.screen(named: "s"))
-        #expect(InspectionReport(app: app, screen: s, technology: .switchControl).treeLines() == [
+        // The tree's lines: from `Tree:` to the blank line after it.
+        let lines = InspectionReport(app: app, screen: s, technology: .switchControl).text().split(separator: "\n", omittingEmptySubsequences: false)
+        let tree = lines.drop { $0 != "Tree:" }.dropFirst().prefix { !$0.isEmpty }.map(String.init)
+        #expect(tree == [
             "  root",
             "    group  scrollable, offset (0, 40)  {0, 0, 100×100}",
             "      \"A\"  button  scrolled out  {0, -40, 100×40}",

@@ -25,16 +25,11 @@ enum ImportText {
         return s
     }
 
-    /// A boolean attribute: `true`/`false` (as Java's `Boolean.toString`
-    /// and WebDriverAgent write them; also `1`/`0`, `yes`/`no`, any case).
-    /// - Returns: nil when `s` is none of them.
-    static func bool(_ s: String) -> Bool? {
-        var s = s
-        return s.withUTF8 { bool($0) }
-    }
-
-    /// `bool(_:)` of a value read in place, made a `String` only when it is
-    /// not `true` or `false` as written.
+    /// A boolean attribute's value, read in place: `true`/`false` (as
+    /// Java's `Boolean.toString` and WebDriverAgent write them; also
+    /// `1`/`0`, `yes`/`no`, any case), made a `String` only when it is not
+    /// `true` or `false` as written.
+    /// - Returns: nil when `u` is none of them.
     static func bool(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
         // As WebDriverAgent and UiAutomator write them, without lower-casing a copy.
         if u.equals("true") { return true }

@@ -233,11 +233,7 @@ struct PageSourceTree: XMLEventTree {
     }
 
     private func bool(_ a: Attributes, _ key: Attribute, _ i: ElementIndex) throws(ScreenModelError) -> Bool? {
-        guard let u = a.bytes(key) else { return nil }
-        guard let b = ImportText.bool(u) else {
-            throw .invalidValue(file: file, at: "\(path(i)).\(key)", message: "'\(String(decoding: u, as: UTF8.self))' is not true or false")
-        }
-        return b
+        try a.flag(key, file: file, at: "\(path(i)).\(key)")
     }
 
     /// `s` without leading and trailing white space (Foundation's

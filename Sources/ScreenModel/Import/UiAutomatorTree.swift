@@ -202,11 +202,7 @@ struct UiAutomatorTree: XMLEventTree {
         let widget = widget(named: className)
         var f = Facts()
         func flag(_ key: Attribute) throws(ScreenModelError) -> Bool? {
-            guard let u = a.bytes(key) else { return nil }
-            guard let b = ImportText.bool(u) else {
-                throw .invalidValue(file: file, at: "\(path(index)).\(key.name)", message: "'\(String(decoding: u, as: UTF8.self))' is not true or false")
-            }
-            return b
+            try a.flag(key, file: file, at: "\(path(index)).\(key.name)")
         }
         f.clickable = try flag(.clickable) ?? false
         f.longClickable = try flag(.longClickable) ?? false

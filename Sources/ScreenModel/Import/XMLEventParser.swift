@@ -46,23 +46,6 @@ struct XMLAttributes {
     /// The number of attributes.
     let count: Int
 
-    /// The value of the attribute named `name` (without a namespace prefix),
-    /// or nil when the tag has none.
-    subscript(_ name: String) -> String? {
-        guard let raw else { return nil }
-        var name = name
-        return name.withUTF8 { wanted -> String? in
-            for k in 0..<count {
-                let a = raw + 5 * k
-                guard a[1] == nil, let local = a[0], let start = a[3], let end = a[4] else { continue }
-                if Self.equal(local, wanted) {
-                    return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                }
-            }
-            return nil
-        }
-    }
-
     /// Where the attributes named in `names` are among the tag's (by their
     /// index in `names.names`; -1 for one the tag does not have), found in
     /// one pass over the tag's attributes instead of one pass per name,
@@ -94,11 +77,6 @@ struct XMLAttributes {
         return UnsafeBufferPointer(start: a[3]!, count: a[4]! - a[3]!)
     }
 
-    /// Whether the NUL-terminated `c` spells `wanted`.
-    private static func equal(_ c: UnsafePointer<xmlChar>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (i, b) in wanted.enumerated() where c[i] != b { return false }
-        return c[wanted.count] == 0
-    }
 }
 
 /// One tag's attributes that a handler reads, found in one pass
@@ -127,6 +105,18 @@ struct FoundAttributes<Name: RawRepresentable> where Name.RawValue == Int {
     }
 
     func has(_ name: Name) -> Bool { found[name.rawValue] >= 0 }
+
+    /// The value as a flag (`ImportText.bool`, read from the bytes), or nil
+    /// when the tag does not have the attribute.
+    /// - Throws: `invalidValue` in `file` at `path` (the attribute's path,
+    ///   spelled only for the error) when it is not true or false.
+    func flag(_ name: Name, file: String, at path: @autoclosure () -> String) throws(ScreenModelError) -> Bool? {
+        guard let u = bytes(name) else { return nil }
+        guard let b = ImportText.bool(u) else {
+            throw .invalidValue(file: file, at: path(), message: "'\(String(decoding: u, as: UTF8.self))' is not true or false")
+        }
+        return b
+    }
 }
 
 /// The attribute names a handler reads, looked up by address. libxml2

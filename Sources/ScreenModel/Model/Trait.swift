@@ -47,7 +47,7 @@ public enum Trait: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A set of traits, stored as bits.
-public struct TraitSet: OptionSet, Hashable, Sendable, CustomStringConvertible {
+public struct TraitSet: OptionSet, Hashable, Sendable, CustomStringConvertible, TerminalDescribable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -97,5 +97,15 @@ public struct TraitSet: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `button, selected`.
-    public var description: String { traits.map(\.rawValue).joined(separator: ", ") }
+    public var description: String { TerminalBytes.text(of: self) }
+
+    /// Appends `button, selected` to a text line: the names in declaration order.
+    public func describe(into t: inout TerminalBytes) {
+        var first = true
+        forEach { trait in
+            if !first { t.append(", ") }
+            first = false
+            t.append(escaping: trait.rawValue)
+        }
+    }
 }

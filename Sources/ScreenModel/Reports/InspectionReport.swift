@@ -97,33 +97,14 @@ public struct InspectionReport: Sendable {
         if let s { t.append(quoting: s) } else { t.append("(no label)") }
     }
 
-    /// A trait set as its names, comma-separated (`TraitSet.description`).
-    private func traits(_ set: TraitSet, _ t: inout TerminalBytes) {
-        var first = true
-        set.forEach { trait in
-            if !first { t.append(", ") }
-            first = false
-            t.append(escaping: trait.rawValue)
-        }
-    }
-
     /// A stop: its label, traits, value, identifier and frame.
     private func describe(_ i: ElementIndex, _ t: inout TerminalBytes) {
         let (label, traits, value) = screen.labelTraitsValue(of: i)
         quoted(label, &t)
-        if !traits.isEmpty { t.append("  "); self.traits(traits, &t) }
+        if !traits.isEmpty { t.append("  "); traits.describe(into: &t) }
         if let v = value { t.append("  value "); quoted(v, &t) }
         if let id = screen.identifier(of: i) { t.append("  #"); t.append(escaping: id) }
         t.append("  "); screen.frames[i].describe(into: &t)
-    }
-
-    /// The tree's lines, as `text()` writes them.
-    func treeLines() -> [String] {
-        var t = TerminalBytes()
-        var lines: [String] = []
-        writeTree(numbers: stopNumbers(), &t) { lines += String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
-        t.drain { lines += String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
-        return lines
     }
 
     /// The tree, indented, one line per element; depth beyond 24 levels is
@@ -147,7 +128,7 @@ public struct InspectionReport: Sendable {
             let label = e.childBehavior == .combine ? screen.label(of: i) : e.label
             part(&t)
             if label != nil || e.children.isEmpty { quoted(label, &t) } else if i == screen.root { t.append("root") } else { t.append("group") }
-            if !e.traits.isEmpty { part(&t); traits(e.traits, &t) }
+            if !e.traits.isEmpty { part(&t); e.traits.describe(into: &t) }
             if let id = e.identifier { part(&t); t.append("#"); t.append(escaping: id) }
             if let b = e.childBehavior { part(&t); t.append("children: "); t.append(escaping: b.rawValue) }
             if e.containerType != .none { part(&t); t.append("container: "); t.append(escaping: e.containerType.rawValue) }

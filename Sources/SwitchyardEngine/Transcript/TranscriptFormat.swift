@@ -199,7 +199,7 @@ public enum TranscriptFormat {
             t.append("value of "); r.describe(into: &t); t.append(" = ")
             if let value { t.append(quoting: value) } else { t.append("none") }
         case .traitsChanged(let r, let traits):
-            t.append("traits of "); r.describe(into: &t); t.append(" = ["); t.append(escaping: traits.description); t.append("]")
+            t.append("traits of "); r.describe(into: &t); t.append(" = ["); traits.describe(into: &t); t.append("]")
         case .announced(let message): t.append("announced "); t.append(quoting: message)
         case .focusRestored(let r): t.append("focus restored to "); r.describe(into: &t)
         case .scrolled(let r, let direction): t.append("scrolled "); r.describe(into: &t); t.append(" "); t.append(escaping: direction.rawValue)

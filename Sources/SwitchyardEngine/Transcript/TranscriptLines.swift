@@ -90,12 +90,9 @@ struct TranscriptFragments {
     /// Writes `r` (`TranscriptFormat.ref`), or copies its JSON from last time.
     mutating func write(_ r: ElementRef, _ w: inout JSONWriter) {
         guard keeps else { return TranscriptFormat.ref(r, &w) }
-        let k = slot(of: r)
-        if let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame {
-            return w.fragment(e.json)
-        }
+        if let k = slot(holding: r) { return w.fragment(elements[k]!.json) }
         if let json = w.capture({ TranscriptFormat.ref(r, &$0) }) {
-            elements[k] = Element(names: r.names, index: r.index, frame: r.frame, json: json)
+            elements[r.index & (elements.count - 1)] = Element(names: r.names, index: r.index, frame: r.frame, json: json)
         }
     }
 
@@ -123,8 +120,7 @@ struct TranscriptFragments {
     func members(of h: Highlight, by t: Technology?) -> [UInt8]? {
         switch h {
         case .element(let r):
-            guard keeps, let e = elements[slot(of: r)], e.names === r.names, e.index == r.index, e.frame == r.frame,
-                  let last = e.highlighted, last.by == t else { return nil }
+            guard keeps, let k = slot(holding: r), let last = elements[k]!.highlighted, last.by == t else { return nil }
             return last.members
         case .group(let frame, let count):
             return group(frame, count, t)
@@ -141,9 +137,7 @@ struct TranscriptFragments {
         switch h {
         case .element(let r):
             // The line wrote the element, so its slot holds it (unless memory ran out).
-            let k = slot(of: r)
-            guard let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame else { return }
-            elements[k]!.highlighted = (t, members)
+            if let k = slot(holding: r) { elements[k]!.highlighted = (t, members) }
         case .group(let frame, let count):
             groups[slot(of: frame)] = Group(frame: frame, count: count, technology: t, members: members)
         case .groupExit(let frame):
@@ -158,7 +152,13 @@ struct TranscriptFragments {
         return g.members
     }
 
-    private func slot(of r: ElementRef) -> Int { r.index & (elements.count - 1) }
+    /// `r`'s slot (its index's low bits), when it holds `r`: the same
+    /// shared names, index and frame.
+    private func slot(holding r: ElementRef) -> Int? {
+        let k = r.index & (elements.count - 1)
+        guard let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame else { return nil }
+        return k
+    }
 
     /// A frame's slot among the groups: its four numbers' bits, mixed.
     private func slot(of frame: Rect) -> Int {

@@ -158,8 +158,7 @@ struct LiveCommand: Command {
             view.show(events, session: sink.session)
             if let transcriptFile {
                 for e in events { transcriptLines.append(e) }
-                if !transcriptLines.isComplete { transcriptFile.fail(SystemError(code: ENOMEM)) }
-                transcriptLines.drain { transcriptFile.write($0) }
+                transcriptLines.hand(failing: transcriptFile) { transcriptFile.write($0) }
                 transcriptFile.flush()
             }
             Output.flush()

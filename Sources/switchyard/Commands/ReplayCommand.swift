@@ -66,18 +66,17 @@ struct ReplayCommand: Command {
         let json = json
         // JSON Lines are written once, for standard output and the file alike.
         var lines = TranscriptLines()
+        let writesLines = json || file != nil
         func write(_ events: [TimedEvent]) {
             for e in events {
                 if !json { Output.out(TranscriptFormat.textLine(e) + "\n") }
-                guard json || file != nil else { continue }
-                lines.append(e)
-                if lines.count >= BufferedWriter.capacity { hand(&lines) }
+                if writesLines { lines.append(e) }
+                if lines.count >= BufferedWriter.capacity { handOver(&lines) }
             }
-            hand(&lines)
+            if writesLines { handOver(&lines) }
         }
-        func hand(_ lines: inout TranscriptLines) {
-            if !lines.isComplete { file?.fail(SystemError(code: ENOMEM)) }
-            lines.drain { bytes in
+        func handOver(_ lines: inout TranscriptLines) {
+            lines.hand(failing: file) { bytes in
                 if json { Output.out(bytes) }
                 file?.write(bytes)
             }

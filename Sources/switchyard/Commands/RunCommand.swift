@@ -136,12 +136,10 @@ struct RunCommand: Command {
             let o = Self.execute(text, file: files[k], printing: !quiet, options: importOptions) { e in
                 guard let stream else { return }
                 lines.append(e)
-                if lines.count >= BufferedWriter.capacity { lines.drain { stream.write($0, from: k) } }
+                if lines.count >= BufferedWriter.capacity { lines.hand(failing: stream.output) { stream.write($0, from: k) } }
             }
-            // A line cut short for want of memory fails the transcript (exit 2 at commit).
-            if !lines.isComplete { stream?.output.fail(SystemError(code: ENOMEM)) }
             if let stream {
-                if lines.count > 0 { lines.drain { stream.write($0, from: k) } }
+                lines.hand(failing: stream.output) { stream.write($0, from: k) }
                 stream.finish(k)
             }
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
