@@ -2,6 +2,37 @@ import Testing
 @testable import ScreenModel
 
 @Suite struct AppDecoderTests {
+    /// The element table is allocated once, at the count `elementCount`
+    /// reads off the tape's `children` arrays: that count is the decoded
+    /// table's for one element, nested and empty levels and the decoder's
+    /// whole example; a malformed tree is counted as far as it reads, and
+    /// the decoder then names what is wrong.
+    @Test func theTableIsCountedOffTheTapeBeforeItIsDecoded() throws {
+        func count(_ root: String) throws -> Int {
+            let doc = try JSONDocument(bytes: Array(appJSON(root: root).utf8), file: testFile)
+            let screens = try #require(doc.member(doc.root, named: "screens"))
+            let s = try #require(doc.member(screens, named: "s"))
+            let root = try #require(doc.member(s, named: "root"))
+            return Reader(doc: doc, file: testFile).elementCount(root)
+        }
+        let nested = rootWith([button("A", 0, 0), #"{"children": [{"children": [{"label": "deep"}, {}]}, {"label": "x"}]}"#, #"{"children": []}"#])
+        #expect(try count(#"{"label": "only"}"#) == 1)
+        #expect(try count(nested) == 8)
+        #expect(try screen(root: nested).elements.count == 8)
+        let everything = try #require(try decode(Self.everything).screen(named: "main"))
+        let doc = try JSONDocument(bytes: Array(Self.everything.utf8), file: testFile)
+        let screens = try #require(doc.member(doc.root, named: "screens"))
+        let main = try #require(doc.member(screens, named: "main"))
+        let root = try #require(doc.member(main, named: "root"))
+        #expect(Reader(doc: doc, file: testFile).elementCount(root) == everything.elements.count)
+        #expect(everything.elements.count == 7)
+        // Not an array, not an object: counted as read, refused by the decoder.
+        #expect(try count(#"{"children": {"label": "x"}}"#) == 1)
+        #expect(try count(#"{"children": [1, {"children": [{}, true]}]}"#) == 5)
+        #expect(decodeError(appJSON(root: #"{"children": [1, {"children": [{}, true]}]}"#))
+                == "test.json: screens.s.root/children[0]: error: expected an object, found a number")
+    }
+
     /// Every element field set to a non-default value, and every effect kind.
     static let everything = #"""
     {

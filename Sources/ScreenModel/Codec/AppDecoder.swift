@@ -241,28 +241,70 @@ struct Reader {
     }
 
     /// Decodes an element tree into a preorder table, iteratively.
+    ///
+    /// The table is allocated once, at the size `elementCount` finds: grown
+    /// by doubling, a million-element table was copied twenty times and its
+    /// pages faulted in twice. The work stack holds one entry per open
+    /// element (its children still to read), so it is as deep as the tree,
+    /// not as wide as its widest level.
     mutating func elementTable(_ rootNode: Int, screenPath: String) throws(ScreenModelError) -> [Element] {
+        let count = elementCount(rootNode)
         var table: [Element] = []
+        table.reserveCapacity(count)
         // Each element's position among its parent's children, for paths in errors.
         var slots: [Int] = []
-        // (json node, parent index, position among the parent's children)
-        var work: [(Int, ElementIndex?, Int)] = [(rootNode, nil, 0)]
-        while let (node, parent, slot) = work.popLast() {
+        slots.reserveCapacity(count)
+        // Per open element: its index, its children's nodes not yet read,
+        // and the position of the next among them.
+        var open: [(parent: ElementIndex, children: JSONDocument.ElementNodes, slot: Int)] = []
+        var next: (node: Int, parent: ElementIndex?, slot: Int)? = (rootNode, nil, 0)
+        while let (node, parent, slot) = next {
             let index = table.count
             var e = Element()
             e.parent = parent
             let children = try fill(&e, from: node, at: "\(screenPath).\(Self.path(parent: parent, slot: slot, table: table, slots: slots))")
+            if let children { e.children.reserveCapacity(doc.count(children)) }
             table.append(consume e)
             slots.append(slot)
             if let p = parent { table[p].children.append(index) }
-            // The children go on the stack last first, so the first is taken next.
-            if let children {
-                let base = work.count
-                for (n, c) in children.enumerated() { work.append((c, index, n)) }
-                work[base...].reverse()
+            if let children { open.append((index, doc.elementNodes(children), 0)) }
+            // The next element in preorder: the first unread child of the
+            // innermost open element that has one.
+            next = nil
+            while next == nil, !open.isEmpty {
+                let top = open.count - 1
+                if let child = open[top].children.next() {
+                    next = (child, open[top].parent, open[top].slot)
+                    open[top].slot += 1
+                } else {
+                    open.removeLast()
+                }
             }
         }
         return table
+    }
+
+    /// How many elements the tree at `rootNode` holds, counted through the
+    /// `children` arrays on the tape (each array's length is stored with it)
+    /// without decoding an element. A malformed tree is counted as far as it
+    /// reads; `fill` then says what is wrong with it.
+    func elementCount(_ rootNode: Int) -> Int {
+        var count = 1
+        var open: [JSONDocument.ElementNodes] = []
+        var node: Int? = rootNode
+        while true {
+            if let n = node, doc.kind(n) == .object, let c = doc.member(n, named: "children"),
+               doc.kind(c) == .array {
+                count += doc.count(c)
+                open.append(doc.elementNodes(c))
+            }
+            node = nil
+            while node == nil, !open.isEmpty {
+                node = open[open.count - 1].next()
+                if node == nil { open.removeLast() }
+            }
+            if node == nil { return count }
+        }
     }
 
     /// `root/children[2]/children[0]` for the element at `slot` under `parent`.
@@ -277,8 +319,9 @@ struct Reader {
         return parts.reversed().joined(separator: "/")
     }
 
-    /// Reads one element's fields, in text order; returns its children's JSON nodes.
-    func fill(_ e: inout Element, from i: Int, at: @autoclosure () -> String) throws(ScreenModelError) -> JSONDocument.ElementNodes? {
+    /// Reads one element's fields, in text order; returns its `children`
+    /// array's node.
+    func fill(_ e: inout Element, from i: Int, at: @autoclosure () -> String) throws(ScreenModelError) -> Int? {
         let f = try object(i, at(), known: AppDecoder.elementKeys)
         for n in 0..<f.count {
             let (key, k) = f.member(n)
@@ -359,7 +402,8 @@ struct Reader {
             throw .invalidValue(file: file, at: "\(at()).contentOffset", message: "only a scrollable element has a content offset; add \"scrollable\": true or remove the offset")
         }
         guard let c = f[key: AppDecoder.childrenKey] else { return nil }
-        return try arrayNodes(c, "\(at()).children")
+        guard doc.kind(c) == .array else { throw wrongType(c, "an array", "\(at()).children") }
+        return c
     }
 
     func point(_ i: Int, _ at: @autoclosure () -> String) throws(ScreenModelError) -> Point {
