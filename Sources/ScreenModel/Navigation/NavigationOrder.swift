@@ -151,14 +151,18 @@ struct OrderBuilder {
     }
 
     /// The last visible modal element in drawing order, outside ignored or combined subtrees.
+    ///
+    /// One pass over the table in preorder, stepping over the subtrees it
+    /// must not enter (`Screen.subtreeEnds`): the last modal element found
+    /// is the last in drawing order.
     func modalRoot() -> ElementIndex? {
         var found: ElementIndex? = nil
-        var stack = [screen.root]
-        while let k = stack.popLast() {
-            if screen.elements[k].hidden { continue }
-            if screen.elements[k].traits.contains(.isModal) && !screen.isScrolledOut(k) { found = max(found ?? k, k) }
-            if screen.elements[k].childBehavior.keepsChildrenOut { continue }
-            stack.append(contentsOf: screen.elements[k].children)
+        var k = screen.root
+        let end = screen.subtreeEnds[screen.root]
+        while k < end {
+            if screen.elements[k].hidden { k = screen.subtreeEnds[k]; continue }
+            if screen.elements[k].traits.contains(.isModal) && !screen.isScrolledOut(k) { found = k }
+            k = screen.elements[k].childBehavior.keepsChildrenOut ? screen.subtreeEnds[k] : k + 1
         }
         return found
     }
@@ -178,7 +182,7 @@ struct OrderBuilder {
         var work = [top]
         while let c = work.popLast() {
             let (members, keys) = collect(c)
-            let ordered = ordered(members, keys, in: c)
+            let ordered = ordered(consume members, keys, in: c)
             levels[c] = ordered
             for m in ordered { if case .container(let k) = m.node { work.append(k) } }
         }
@@ -197,14 +201,21 @@ struct OrderBuilder {
         func key(_ parent: Int, _ k: ElementIndex) -> Int {
             keys.key(parent, extendedBy: screen.elements[k].sortPriority)
         }
-        var roots: [ElementIndex]
+        let roots: [ElementIndex]
         if let ids = screen.elements[c].accessibilityElements {
             roots = ids.compactMap { screen.identifiers[$0] }.filter { $0 != c && screen.isDescendant($0, of: c) }
         } else {
             roots = screen.elements[c].children
         }
-        var stack: [(ElementIndex, Int)] = roots.reversed().map { ($0, 0) }
-        while let (k, parentKey) = stack.popLast() {
+        out.reserveCapacity(roots.count)
+        // Per list being walked (the roots, then each transparent element's
+        // children): its elements, the next to visit, and the key they carry.
+        var open: [(elements: [ElementIndex], next: Int, key: Int)] = [(roots, 0, 0)]
+        while let t = open.indices.last {
+            guard open[t].next < open[t].elements.count else { open.removeLast(); continue }
+            let k = open[t].elements[open[t].next]
+            let parentKey = open[t].key
+            open[t].next += 1
             if screen.elements[k].hidden { continue }
             let own = key(parentKey, k)
             if isLeafLike(k) {
@@ -215,23 +226,25 @@ struct OrderBuilder {
             } else {
                 // Transparent: its children join this level, carrying its priority.
                 if isStop(k) { add(.stop(k), k, own) }
-                stack.append(contentsOf: screen.elements[k].children.reversed().map { ($0, own) })
+                open.append((screen.elements[k].children, 0, own))
             }
         }
         return (out, keys)
     }
 
     /// Explicit order as listed; otherwise priority (higher first), then rows.
-    func ordered(_ members: [LevelMember], _ keys: PriorityKeys, in c: ElementIndex) -> [LevelMember] {
+    func ordered(_ members: consuming [LevelMember], _ keys: PriorityKeys, in c: ElementIndex) -> [LevelMember] {
         if screen.elements[c].accessibilityElements != nil { return members }
         // One priority for the whole level (the usual case): no grouping.
-        if keys.keys.count == 1 || members.allSatisfy({ $0.priority == members[0].priority }) { return geometric(members) }
+        let first = members.first?.priority
+        if keys.keys.count == 1 || members.allSatisfy({ $0.priority == first }) { return geometric(members) }
         var byPriority: [[LevelMember]] = Array(repeating: [], count: keys.keys.count)
-        for m in members { byPriority[m.priority].append(m) }
         var out: [LevelMember] = []
         out.reserveCapacity(members.count)
+        for m in members { byPriority[m.priority].append(m) }
         for p in keys.keys.indices.sorted(by: { Self.higherPriority(keys.keys[$0], keys.keys[$1]) }) where !byPriority[p].isEmpty {
             out.append(contentsOf: geometric(byPriority[p]))
+            byPriority[p] = []
         }
         return out
     }
@@ -248,22 +261,23 @@ struct OrderBuilder {
 
     /// Rows top to bottom; within a row, columns left to right (or right to
     /// left), each column top to bottom.
-    func geometric(_ members: [LevelMember]) -> [LevelMember] {
-        let byTop = members.sorted {
+    ///
+    /// Sorted in place, and one row and one column buffer serve every row:
+    /// a level of a million members made a sorted copy of itself and two
+    /// arrays for each of its rows.
+    func geometric(_ members: consuming [LevelMember]) -> [LevelMember] {
+        members.sort {
             ($0.frame.minY, $0.frame.minX, $0.sequence) < ($1.frame.minY, $1.frame.minX, $1.sequence)
         }
         var out: [LevelMember] = []
         out.reserveCapacity(members.count)
         var row: [LevelMember] = []
-        func flush() {
-            appendColumns(of: row, to: &out)
-            row.removeAll(keepingCapacity: true)
-        }
-        for m in byTop {
-            if let anchor = row.first, !sharesRow(anchor.frame, m.frame) { flush() }
+        var column: [LevelMember] = []
+        for m in members {
+            if let anchor = row.first, !sharesRow(anchor.frame, m.frame) { appendColumns(of: &row, to: &out, column: &column) }
             row.append(m)
         }
-        flush()
+        appendColumns(of: &row, to: &out, column: &column)
         return out
     }
 
@@ -273,13 +287,15 @@ struct OrderBuilder {
     /// width: members stacked above one another (bars beside a tall list, a
     /// column beside a tall item) read top to bottom, members side by side
     /// read left to right (right to left).
-    func appendColumns(of row: [LevelMember], to out: inout [LevelMember]) {
+    ///
+    /// `row` is sorted in place and left empty; `column` is a buffer the
+    /// caller keeps for the next row.
+    func appendColumns(of row: inout [LevelMember], to out: inout [LevelMember], column: inout [LevelMember]) {
         let rtl = screen.layoutDirection == .rightToLeft
-        let swept = row.sorted {
+        row.sort {
             rtl ? (-$0.frame.maxX, $0.frame.minY, $0.sequence) < (-$1.frame.maxX, $1.frame.minY, $1.sequence)
                 : ($0.frame.minX, $0.frame.minY, $0.sequence) < ($1.frame.minX, $1.frame.minY, $1.sequence)
         }
-        var column: [LevelMember] = []
         var extent = Rect.zero
         func topFirst(_ a: LevelMember, _ b: LevelMember) -> Bool {
             rtl ? (a.frame.minY, -a.frame.maxX, a.sequence) < (b.frame.minY, -b.frame.maxX, b.sequence)
@@ -291,12 +307,13 @@ struct OrderBuilder {
             out.append(contentsOf: column)
             column.removeAll(keepingCapacity: true)
         }
-        for m in swept {
+        for m in row {
             if !column.isEmpty && !sharesColumn(extent, m.frame) { flush() }
             extent = column.isEmpty ? m.frame : extent.union(m.frame)
             column.append(m)
         }
         flush()
+        row.removeAll(keepingCapacity: true)
     }
 
     func sharesRow(_ a: Rect, _ b: Rect) -> Bool {
@@ -332,14 +349,9 @@ struct OrderBuilder {
             stopCount[c] = n
         }
 
-        // Flat stop list: depth-first, explicit stack.
-        var stack: [LevelMember] = (levels[top] ?? []).reversed()
-        while let m = stack.popLast() {
-            switch m.node {
-            case .stop(let k): stops.append(k)
-            case .container(let k): stack.append(contentsOf: (levels[k] ?? []).reversed())
-            }
-        }
+        // Flat stop list: depth-first.
+        stops.reserveCapacity(stopCount[top] ?? 0)
+        appendStops(of: top, to: &stops)
 
         // Group tree.
         groups.append(NavigationGroup(kind: .screen, members: [], frame: screen.frames[top]))
@@ -353,6 +365,7 @@ struct OrderBuilder {
         var pending: [(Int, ElementIndex)] = [(0, top)]
         while let (g, c) = pending.popLast() {
             var nodes: [(NavigationNode, Rect)] = []
+            nodes.reserveCapacity(levels[c]?.count ?? 0)
             for m in levels[c] ?? [] {
                 switch m.node {
                 case .stop(let k):
@@ -387,14 +400,23 @@ struct OrderBuilder {
 
     func flatStops(_ c: ElementIndex) -> [ElementIndex] {
         var out: [ElementIndex] = []
-        var stack: [LevelMember] = (levels[c] ?? []).reversed()
-        while let m = stack.popLast() {
-            switch m.node {
+        appendStops(of: c, to: &out)
+        return out
+    }
+
+    /// The stops of container `c`'s level and the levels inside it,
+    /// depth-first, walked by position: no reversed copy of a level.
+    func appendStops(of c: ElementIndex, to out: inout [ElementIndex]) {
+        var open: [(members: [LevelMember], next: Int)] = [(levels[c] ?? [], 0)]
+        while let t = open.indices.last {
+            guard open[t].next < open[t].members.count else { open.removeLast(); continue }
+            let node = open[t].members[open[t].next].node
+            open[t].next += 1
+            switch node {
             case .stop(let k): out.append(k)
-            case .container(let k): stack.append(contentsOf: (levels[k] ?? []).reversed())
+            case .container(let k): open.append((levels[k] ?? [], 0))
             }
         }
-        return out
     }
 
     /// Switch Control on a crowded level: consecutive members sharing a row
