@@ -296,6 +296,7 @@ public struct JSONWriter: ~Copyable {
 
     /// A string of the project's own spelling, with nothing to escape (an
     /// element's path), whose bytes `body` appends where it stands.
+    @inline(__always)
     mutating func string(appendedBy body: (inout ByteBuffer) -> Void) {
         beforeValue()
         storage.append(UInt8(ascii: "\""))

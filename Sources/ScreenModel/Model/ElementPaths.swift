@@ -14,12 +14,14 @@ public struct ElementPaths: Sendable {
     /// Reads every element's position among its siblings, in one pass.
     /// - Parameter screen: the screen whose paths are asked for.
     public init(_ screen: Screen) {
+        // Read field by field: binding each element would copy (retain)
+        // every string and array it holds.
         var positions = [Int](repeating: 0, count: screen.elements.count)
-        for e in screen.elements {
-            for (k, c) in e.children.enumerated() { positions[c] = k }
+        for i in screen.elements.indices {
+            for (k, c) in screen.elements[i].children.enumerated() { positions[c] = k }
         }
         self.positions = positions
-        parents = screen.elements.map(\.parent)
+        parents = screen.elements.indices.map { screen.elements[$0].parent }
     }
 
     /// The path of `i`, the same text as `Screen.path(of:)`.

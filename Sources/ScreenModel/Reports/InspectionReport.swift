@@ -245,7 +245,7 @@ public struct InspectionReport: Sendable {
             for m in group.members {
                 switch m {
                 case .stop(let i): w.string(appendedBy: { paths.append(pathOf: i, to: &$0) })
-                case .group(let k): w.string("group \(k)")
+                case .group(let k): w.string(appendedBy: { $0.append("group "); $0.append(decimal: Int64(k)) })
                 }
             }
             w.closeArray()
