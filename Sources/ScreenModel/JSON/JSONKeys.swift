@@ -5,7 +5,10 @@ import Glibc
 /// A fixed list of member names, kept as UTF-8 bytes, so that a decoder can
 /// tell which one a key on the tape spells without making a `String` per
 /// key (`JSONDocument.index(of:in:)`).
-public struct JSONKeys: Sendable {
+///
+/// A class: a decoder's `Fields` holds its list for every object it reads,
+/// and a reference is one retain where a struct of three arrays was three.
+public final class JSONKeys: Sendable {
     /// The names, in the order given; a key's index is its place here.
     public let names: [String]
     /// Every name's bytes, one after another.
