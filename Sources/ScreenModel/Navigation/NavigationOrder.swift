@@ -121,6 +121,10 @@ struct OrderBuilder {
     /// but its rows are where the user sees them.
     var contentFrames: [Rect?] = []
 
+    /// Per element: `respondsAndShows`, decided once here for every
+    /// element (the order asks again for every member of every level).
+    var stopFlags: [Bool] = []
+
     init(screen: Screen, options: NavigationOptions) {
         self.screen = screen
         self.options = options
@@ -128,23 +132,29 @@ struct OrderBuilder {
         self.rowOverlap = options.usableRowOverlap
         // Bottom-up: the preorder table reversed visits children before parents.
         var content = [Rect?](repeating: nil, count: screen.elements.count)
+        var stops = [Bool](repeating: false, count: screen.elements.count)
         // Elements are read field by field (`screen.elements[i].hidden`),
         // never bound whole: a copy of an element retains each of its
         // strings and arrays, and that was a fifth of ordering a screen.
         for i in stride(from: screen.elements.count - 1, through: 0, by: -1) {
+            stops[i] = respondsAndShows(i)
             if screen.elements[i].hidden { continue }
-            var r: Rect? = isStop(i) ? screen.frames[i] : nil
+            var r: Rect? = stops[i] ? screen.frames[i] : nil
             if !isLeafLike(i) {
                 for c in screen.elements[i].children { if let f = content[c] { r = r.map { $0.union(f) } ?? f } }
             }
             content[i] = r
         }
         contentFrames = content
+        stopFlags = stops
     }
 
-    /// Whether `i` is a stop: it responds, shows (is not scrolled out) and,
+    /// Whether `i` is a stop (`respondsAndShows`, decided in `init`).
+    func isStop(_ i: ElementIndex) -> Bool { stopFlags[i] }
+
+    /// The rule for a stop: it responds, shows (is not scrolled out) and,
     /// unless the options say otherwise, is enabled.
-    func isStop(_ i: ElementIndex) -> Bool {
+    func respondsAndShows(_ i: ElementIndex) -> Bool {
         guard !screen.isScrolledOut(i), screen.respondsToUserInteraction(i) else { return false }
         if options.skipNotEnabled && screen.traits(of: i).contains(.notEnabled) { return false }
         return true
