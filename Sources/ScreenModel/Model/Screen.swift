@@ -67,7 +67,11 @@ public struct Screen: Hashable, Sendable {
         self.identifiers = identifiers
         self.firstDuplicateIdentifier = firstDuplicateIdentifier
         // Bottom-up in one pass: preorder reversed visits children before parents.
-        var union = [Rect?](repeating: nil, count: elements.count)
+        // Each element's frame, or for a frameless one the union of its
+        // descendants' (`framed` says whether there is any): a plain `Rect`
+        // per element, which becomes `frames` as it is when nothing scrolls.
+        var union = [Rect](repeating: .zero, count: elements.count)
+        var framed = [Bool](repeating: false, count: elements.count)
         var ends = [ElementIndex](repeating: 0, count: elements.count)
         for i in stride(from: elements.count - 1, through: 0, by: -1) {
             // In preorder, each child starts where the one before it ends.
@@ -77,14 +81,14 @@ public struct Screen: Hashable, Sendable {
                 end = ends[c]
             }
             ends[i] = end
-            let own = elements[i].frame ?? union[i]
-            union[i] = own
-            if let f = own, let p = elements[i].parent {
-                union[p] = elements[p].frame == nil ? (union[p].map { $0.union(f) } ?? f) : union[p]
+            if let f = elements[i].frame { union[i] = f; framed[i] = true }
+            if framed[i], let p = elements[i].parent, elements[p].frame == nil {
+                union[p] = framed[p] ? union[p].union(union[i]) : union[i]
+                framed[p] = true
             }
         }
         self.subtreeEnds = ends
-        (self.frames, self.scrolledOut) = Self.scrollPositions(elements, union)
+        (self.frames, self.scrolledOut) = Self.scrollPositions(elements, union, framed)
         // The screen spans from the origin; without a size it reaches the
         // root frame's far edges (origin kept at 0, so the size round-trips
         // through the file's `size: {width, height}`).
@@ -100,10 +104,13 @@ public struct Screen: Hashable, Sendable {
     /// through (the scrollable's moved frame, clipped by the viewport it
     /// shows through itself). Elements point at their children's context by
     /// index, so the pass keeps one integer per element.
-    static func scrollPositions(_ elements: [Element], _ union: [Rect?]) -> ([Rect], [Bool]) {
+    ///
+    /// `union` is each element's frame or its descendants' union, `.zero`
+    /// where `framed` says there is none.
+    static func scrollPositions(_ elements: [Element], _ union: [Rect], _ framed: [Bool]) -> ([Rect], [Bool]) {
         // Field by field: a copy of an `Element` retains each of its strings and arrays.
         guard elements.indices.contains(where: { elements[$0].scrollable }) else {
-            return (union.map { $0 ?? .zero }, [Bool](repeating: false, count: elements.count))
+            return (union, [Bool](repeating: false, count: elements.count))
         }
         struct Context { var dx: Double, dy: Double, viewport: Rect? }
         var contexts = [Context(dx: 0, dy: 0, viewport: nil)]
@@ -114,8 +121,8 @@ public struct Screen: Hashable, Sendable {
             let parent = elements[i].parent
             let context = parent.map { childContext[$0] } ?? 0
             let c = contexts[context]
-            if let f = union[i] {
-                frames[i] = f.offsetBy(dx: -c.dx, dy: -c.dy)
+            if framed[i] {
+                frames[i] = union[i].offsetBy(dx: -c.dx, dy: -c.dy)
                 if let v = c.viewport, !frames[i].shows(in: v) { out[i] = true }
             } else if let p = parent {
                 // No frame anywhere in its subtree: it goes with its parent.
