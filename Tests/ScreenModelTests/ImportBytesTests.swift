@@ -17,6 +17,33 @@ import Testing
         #expect(withBytes(a) { x in withBytes(b) { x.equals($0) } } == equal)
     }
 
+    /// The importers reserve their tables at the count of start tags: never
+    /// below the elements (a `<` in a comment or CDATA counts too), and
+    /// exact for a capture; a `<` at the very end counts nothing.
+    @Test(arguments: [
+        ("", 0), ("<", 0), ("<a/>", 1), ("<a></a>", 1), ("</a>", 0), ("<?xml version=\"1.0\"?>", 0), ("<!-- <b> -->", 1),
+        ("<![CDATA[<c>]]>", 1), ("<a><b x=\"1 &lt; 2\"/><b/></a>", 3), ("text < more", 1), ("<<", 1),
+    ])
+    func startTagsBoundTheElementCount(_ text: String, _ count: Int) {
+        #expect(StartTags.upperBound(Array(text.utf8)) == count)
+    }
+
+    @Test(arguments: [
+        "ios-appium/ios-calendar-date-time-ja_390x844.xml", "ios-appium/ios-settings-keyboards_390x844.xml",
+        "ios-appium/ios-settings-top_390x844.xml", "ios-appium/ios-webview-terms_390x844.xml",
+        "android/android-settings-network_1080x2088.xml", "android/android-settings-top_1080x2088.xml",
+        "android/uiautomator-dump-sign-in_1080x2400.xml",
+    ])
+    func startTagsOfACaptureAreItsElements(_ file: String) throws {
+        let bytes = try fixtureBytes(file)
+        let elements = file.hasPrefix("ios")
+            ? try AppiumImporter(file: file).importApp(bytes).screens[0].elements.count
+            : try AndroidImporter(file: file).importCapture(bytes).app.screens[0].elements.count
+        // Appium's wrapper, <AppiumAUT>, is a start tag and no element;
+        // UiAutomator's <hierarchy> is the screen's root element.
+        #expect(StartTags.upperBound(bytes) == elements + (file.hasPrefix("ios") ? 1 : 0))
+    }
+
     @Test func literals() {
         #expect(withBytes("false") { $0.equals("false") })
         #expect(!withBytes("false ") { $0.equals("false") })

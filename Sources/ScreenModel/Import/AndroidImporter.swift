@@ -112,7 +112,7 @@ public struct AndroidImporter {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected \(UiAutomatorTree.expected)")
         }
-        let builder = XMLTreeBuilder(UiAutomatorTree(file: file, screenPath: "screens.\(name)"))
+        let builder = XMLTreeBuilder(UiAutomatorTree(file: file, screenPath: "screens.\(name)", elements: StartTags.upperBound(bytes)))
         try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
         let conversion = try builder.tree.finish(density: density)
         let table = builder.tree.table

@@ -101,11 +101,11 @@ public struct AppiumImporter {
     ///   attribute that cannot be read, naming the element's path.
     public func importApp(_ bytes: [UInt8]) throws(ScreenModelError) -> AppModel {
         let name = screenName
-        let builder = XMLTreeBuilder(PageSourceTree(file: file, screenPath: "screens.\(name)"))
         guard bytes.count <= maximumBytes else { throw .tooLarge(file: file, bytes: bytes.count, limit: maximumBytes) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .syntax(file: file, line: 1, column: 1, message: "empty document; expected an Appium XCUITest page source (<AppiumAUT> or <XCUIElementTypeApplication>)")
         }
+        let builder = XMLTreeBuilder(PageSourceTree(file: file, screenPath: "screens.\(name)", elements: StartTags.upperBound(bytes)))
         try XMLEventParser.parseCapture(bytes, file: file, handler: builder)
         try builder.tree.finish()
 

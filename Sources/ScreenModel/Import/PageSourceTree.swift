@@ -42,9 +42,17 @@ struct PageSourceTree: XMLEventTree {
     private var lastLine = 1
     private var lastColumn = 1
 
-    init(file: String, screenPath: String) {
+    /// - Parameter elements: how many elements the capture can hold
+    ///   (`StartTags.upperBound`): the tables are reserved at that size.
+    init(file: String, screenPath: String, elements: Int) {
         self.file = file
         self.screenPath = screenPath
+        table.reserveCapacity(elements)
+        isAccessibilityElement.reserveCapacity(elements)
+        childViewport.reserveCapacity(elements)
+        childIsWebContent.reserveCapacity(elements)
+        labelFromText.reserveCapacity(elements)
+        identifiers.reserve(elements)
     }
 
     /// Checks the document was complete once the parser is done.

@@ -63,9 +63,14 @@ struct UiAutomatorTree: XMLEventTree {
     private var attributeNames = XMLAttributeNames(JSONKeys(Attribute.names))
     private typealias Attributes = FoundAttributes<Attribute>
 
-    init(file: String, screenPath: String) {
+    /// - Parameter elements: how many elements the capture can hold
+    ///   (`StartTags.upperBound`): the tables are reserved at that size.
+    init(file: String, screenPath: String, elements: Int) {
         self.file = file
         self.screenPath = screenPath
+        table.reserveCapacity(elements)
+        facts.reserveCapacity(elements)
+        identifiers.reserve(elements)
     }
 
     /// What the importer expects, for messages.
