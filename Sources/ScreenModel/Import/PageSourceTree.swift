@@ -124,14 +124,12 @@ struct PageSourceTree: XMLEventTree {
     /// Appends one node: its attributes mapped as the table on
     /// `AppiumImporter` says.
     private mutating func add(_ tag: UnsafeBufferPointer<UInt8>, _ a: XMLAttributes, parent: ElementIndex?, line: Int) throws(ScreenModelError) {
-        // The table holds an empty element with its parent (for `path`)
-        // while `e` is built; then they change places (assigning would copy
-        // `e`, which retains each of its strings and arrays).
+        // The element is built in its place in the table (its parent set
+        // first, for `path` in errors): built aside and moved in, it was
+        // made, written and swapped, three times its 270 bytes.
         let index = table.count
         table.append(Element())
         table[index].parent = parent
-        var e = Element()
-        e.parent = parent
         isAccessibilityElement.append(false)
         childViewport.append(nil)
         childIsWebContent.append(false)
@@ -148,15 +146,15 @@ struct PageSourceTree: XMLEventTree {
         let labelBytes = a.bytes(.label).flatMap { $0.isEmpty ? nil : $0 }
         let nameBytes = a.bytes(.name).flatMap { $0.isEmpty ? nil : $0 }
         let label = (labelBytes ?? nameBytes).map { String(decoding: $0, as: UTF8.self) }
-        e.label = label
+        table[index].label = label
         // A name that is its label (byte for byte, or as strings compare) is no identifier.
         if let nameBytes, let labelBytes, !nameBytes.equals(labelBytes) {
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if name != label { e.identifier = identifiers.claim(name, by: index) }
+            if name != label { table[index].identifier = identifiers.claim(name, by: index) }
         }
-        e.value = ImportText.nonEmpty(a[.value])
+        table[index].value = ImportText.nonEmpty(a[.value])
         let frame = try frame(a, index)
-        e.frame = frame
+        table[index].frame = frame
 
         var listed: TraitSet = []
         if let list = a[.traits] {
@@ -170,12 +168,12 @@ struct PageSourceTree: XMLEventTree {
         var traits = type.traits.union(listed)
         if try bool(a, .enabled, index) == false { traits.insert(.notEnabled) }
         if try bool(a, .selected, index) == true { traits.insert(.selected) }
-        e.traits = traits
+        table[index].traits = traits
         // Inside a scrollable node, an invisible node wholly outside the
         // viewport is scrolled out, not hidden: scrolling brings it in.
         let viewport = parent.flatMap { childViewport[$0] }
         let scrolledOut = viewport.map { v in frame.map { !$0.shows(in: v) } ?? false } ?? false
-        e.hidden = try bool(a, .visible, index) == false && !scrolledOut
+        table[index].hidden = try bool(a, .visible, index) == false && !scrolledOut
 
         let listedInteractive = !listed.intersection(Trait.interactive).isEmpty
         var isElement = try bool(a, .accessible, index) ?? (type.isElement || listedInteractive)
@@ -186,12 +184,11 @@ struct PageSourceTree: XMLEventTree {
             isElement = true
             labelFromText[index] = true
         }
-        type.configure(&e, asElement: isElement)
+        type.configure(&table[index], asElement: isElement)
         isAccessibilityElement[index] = isElement
         childViewport[index] = viewport
-        if e.scrollable, let f = frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
+        if table[index].scrollable, let f = frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
         childIsWebContent[index] = webContent || type.name == "WebView"
-        swap(&table[index], &e)
     }
 
     /// The attributes the importer reads, each looked up once per tag.
