@@ -168,6 +168,23 @@ import Testing
         #expect(AppEncoder().encode(try decode(text)) == text)
     }
 
+    /// `write(_:to:)` hands the model over in pieces of about 64 KiB, as it
+    /// goes, that together are `encode`'s text (what `inspect --format
+    /// model` prints).
+    @Test func theModelStreamsInPiecesThatAreItsText() throws {
+        let app = try decode(appJSON(root: rootWith((0..<5_000).map { button("Button \($0)", 0, Double($0) * 44) })))
+        var pieces: [[UInt8]] = []
+        AppEncoder().write(app) { pieces.append(Array($0)) }
+        #expect(pieces.count > 1)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= AppEncoder.piece })
+        let text = String(decoding: Array(pieces.joined()), as: UTF8.self)
+        #expect(text == AppEncoder().encode(app))
+        #expect(text.hasPrefix("{\n  \"name\": \"App\",\n  \"startScreen\": \"s\",\n  \"screens\": {\n    \"s\": {\n"))
+        #expect(text.contains("\n          {\n            \"label\": \"Button 4999\",\n            \"traits\": [\"button\"],\n            \"frame\": {\"x\": 0, \"y\": 219956, \"width\": 40, \"height\": 40}\n          }\n        ]\n"))
+        #expect(text.hasSuffix("}\n    }\n  }\n}\n"))
+        #expect(try decode(text) == app)
+    }
+
     /// `platform`: iOS unless said; an Android capture keeps it through JSON.
     @Test func platformRoundTrips() throws {
         #expect(try decode(appJSON(root: #"{"label": "A"}"#)).platform == .iOS)

@@ -7,23 +7,39 @@ import Diagnostics
 public struct AppEncoder {
     public init() {}
 
-    /// The app as pretty-printed JSON (two-space indent, fields in a fixed order).
+    /// The app as pretty-printed JSON (two-space indent, fields in a fixed
+    /// order), ending with a line break.
     public func encode(_ app: AppModel) -> String {
+        var out: [UInt8] = []
+        write(app) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `encode(app)` handed to `write` in pieces of about 64 KiB, in
+    /// order, made as it goes (each valid only during the call): a capture
+    /// of a million elements is never held whole as text, nor copied to
+    /// be printed (`inspect --format model`).
+    public func write(_ app: AppModel, to write: (UnsafeRawBufferPointer) -> Void) {
         var w = JSONWriter()
+        w.reserveCapacity(Self.piece + 4096)
         w.openObject()
         w.key("name"); w.string(app.name)
         if app.platform != .iOS { w.key("platform"); w.string(app.platform.rawValue) }
         w.key("startScreen"); w.string(app.startScreen)
         w.key("screens"); w.openObject()
         for screen in app.screens {
-            w.key(escaping: screen.name); write(screen, &w)
+            w.key(escaping: screen.name); self.write(screen, &w, write)
         }
         w.closeObject()
         w.closeObject()
-        return w.text + "\n"
+        w.endLine()
+        w.drain(write)
     }
 
-    func write(_ s: Screen, _ w: inout JSONWriter) {
+    /// How much is written before it is handed over.
+    static let piece = 1 << 16
+
+    func write(_ s: Screen, _ w: inout JSONWriter, _ write: (UnsafeRawBufferPointer) -> Void) {
         w.openObject()
         if let t = s.title { w.key("title"); w.string(t) }
         w.key("size"); w.openObject(); w.key("width"); w.number(s.size.width); w.key("height"); w.number(s.size.height); w.closeObject()
@@ -38,16 +54,16 @@ public struct AppEncoder {
                 w.closeArray()
                 w.closeObject()
             case .open(let i):
-                let e = s.elements[i]
                 w.openObject()
-                writeFields(e, &w)
-                if e.children.isEmpty {
+                writeFields(s.elements[i], &w)
+                if s.elements[i].children.isEmpty {
                     w.closeObject()
                 } else {
                     w.key("children"); w.openArray()
                     work.append(.close)
-                    for c in e.children.reversed() { work.append(.open(c)) }
+                    for c in s.elements[i].children.reversed() { work.append(.open(c)) }
                 }
+                if w.count >= Self.piece { w.drain(write) }
             }
         }
         w.closeObject()

@@ -94,7 +94,8 @@ struct InspectCommand: Command {
             try AppScreens.load(file, options: importOptions, screen: screen, all: allScreens)
         }
         if format == .model {
-            Output.out(AppEncoder().encode(app) + "\n")
+            AppEncoder().write(app) { Output.out($0) }
+            Output.out("\n")
             return .success
         }
         for (k, s) in screens.enumerated() {
