@@ -185,6 +185,41 @@ import Testing
         #expect(try decode(text) == app)
     }
 
+    /// The rarely set fields live out of line, shared by copies: a copy
+    /// never sees another's write, an element with every one of them back
+    /// to unset equals (and hashes as) one that never set them, and each
+    /// reads back what was written.
+    @Test func rareFieldsAreValuesLikeTheRest() {
+        var a = Element()
+        a.label = "Volume"
+        var b = a
+        b.hint = "Adjusts the volume"
+        b.inputLabels = ["Volume", "Loudness"]
+        b.activationPoint = Point(x: 3, y: 4)
+        b.range = ValueRange(minimum: 0, maximum: 10, step: 1)
+        b.contentOffset = Point(x: 0, y: 150)
+        #expect(a.hint == nil && a.inputLabels == [] && a.activationPoint == nil && a.range == nil && a.contentOffset == .zero)
+        #expect(b.hint == "Adjusts the volume")
+        #expect(b.inputLabels == ["Volume", "Loudness"])
+        #expect(b.activationPoint == Point(x: 3, y: 4))
+        #expect(b.range == ValueRange(minimum: 0, maximum: 10, step: 1))
+        #expect(b.contentOffset == Point(x: 0, y: 150))
+        #expect(a != b)
+        var c = b
+        c.hint = "Changed"
+        #expect(b.hint == "Adjusts the volume" && c.hint == "Changed")
+        #expect(b != c)
+        c.hint = "Adjusts the volume"
+        #expect(b == c && b.hashValue == c.hashValue)
+        b.hint = nil
+        b.inputLabels = []
+        b.activationPoint = nil
+        b.range = nil
+        b.contentOffset = .zero
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(c.range == ValueRange(minimum: 0, maximum: 10, step: 1))
+    }
+
     /// `platform`: iOS unless said; an Android capture keeps it through JSON.
     @Test func platformRoundTrips() throws {
         #expect(try decode(appJSON(root: #"{"label": "A"}"#)).platform == .iOS)

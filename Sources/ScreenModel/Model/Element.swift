@@ -37,17 +37,26 @@ public typealias ElementIndex = Int
 public struct Element: Hashable, Sendable {
     public var label: String?
     public var value: String?
-    public var hint: String?
+    public var hint: String? {
+        get { rare?.fields.hint }
+        set { modifyRare { $0.hint = newValue } }
+    }
     public var identifier: String?
     public var traits: TraitSet = []
     /// The frame in points (absolute). For a container without one, the union
     /// of its children's frames is used.
     public var frame: Rect?
     /// Names for Voice Control and Full Keyboard Access Find, primary first.
-    public var inputLabels: [String] = []
+    public var inputLabels: [String] {
+        get { rare?.fields.inputLabels ?? [] }
+        set { modifyRare { $0.inputLabels = newValue } }
+    }
     public var customActions: [CustomAction] = []
     /// Where gestures land; the frame's centre when absent.
-    public var activationPoint: Point?
+    public var activationPoint: Point? {
+        get { rare?.fields.activationPoint }
+        set { modifyRare { $0.activationPoint = newValue } }
+    }
     /// Higher sorts first among siblings; default 0.
     public var sortPriority: Double = 0
     public var hidden: Bool = false
@@ -58,7 +67,10 @@ public struct Element: Hashable, Sendable {
     /// Explicit order of children by identifier (`accessibilityElements`).
     public var accessibilityElements: [String]?
     /// The range of an adjustable value.
-    public var range: ValueRange?
+    public var range: ValueRange? {
+        get { rare?.fields.range }
+        set { modifyRare { $0.range = newValue } }
+    }
     /// What activating the element does (a tap, Space, "Tap …").
     public var onActivate: [Effect] = []
     /// Whether the element scrolls its content (the scanner menu offers Scroll).
@@ -67,7 +79,33 @@ public struct Element: Hashable, Sendable {
     /// `UIScrollView.contentOffset`. (0, 0) is where the model's frames put
     /// the content; "scroll down" makes `y` grow, and every descendant then
     /// shows `y` points higher (`Screen.frames`). Ignored unless `scrollable`.
-    public var contentOffset: Point = .zero
+    public var contentOffset: Point {
+        get { rare?.fields.contentOffset ?? .zero }
+        set { modifyRare { $0.contentOffset = newValue } }
+    }
+
+    /// The fields above that most elements leave unset (`hint`,
+    /// `inputLabels`, `activationPoint`, `range`, `contentOffset`), kept
+    /// out of line: nil while all are unset, shared between copies until
+    /// one of them writes. They took 112 of an element's 270 bytes, and a
+    /// screen's table of a million elements is read, copied and paged in
+    /// whole by every load, order and report.
+    private var rare: RareFields?
+
+    /// Writes one of the rare fields: in place when this element holds the
+    /// only reference, else in a copy; none at all when every field is
+    /// back to unset, so that equal elements hold equal storage.
+    private mutating func modifyRare(_ body: (inout RareFields.Values) -> Void) {
+        var values = rare?.fields ?? RareFields.Values()
+        body(&values)
+        if values == RareFields.Values() {
+            rare = nil
+        } else if rare != nil && isKnownUniquelyReferenced(&rare!) {
+            rare!.fields = values
+        } else {
+            rare = RareFields(values)
+        }
+    }
 
     /// Index of the parent in the screen's table; nil for the root.
     public internal(set) var parent: ElementIndex?
@@ -110,4 +148,24 @@ extension Element {
         if let p = parent { table[p].children.append(k) }
         return k
     }
+}
+
+/// `Element`'s rarely set fields, out of line (`Element.rare`). Compared
+/// and hashed by value; written only through `Element.modifyRare`, in place
+/// when uniquely referenced, so a copy of an element never sees another's
+/// write.
+final class RareFields: Hashable, @unchecked Sendable {
+    struct Values: Hashable {
+        var hint: String?
+        var inputLabels: [String] = []
+        var activationPoint: Point?
+        var range: ValueRange?
+        var contentOffset: Point = .zero
+    }
+    var fields: Values
+
+    init(_ fields: Values) { self.fields = fields }
+
+    static func == (a: RareFields, b: RareFields) -> Bool { a === b || a.fields == b.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
