@@ -25,18 +25,23 @@ struct PageSourceTree: XMLEventTree {
     }
     private var types = AppiumElementTypeTable()
     private var open: [Open] = []
-    /// Per table entry: whether the node is an accessibility element.
-    private var isAccessibilityElement: [Bool] = []
-    /// Per table entry: the viewport its children show through, as
-    /// captured: the frames of the scrollable nodes above them intersected
-    /// (nil outside any scrollable node).
-    private var childViewport: [Rect?] = []
-    /// Per table entry: whether its children are web content (it is, or is
-    /// inside, an `XCUIElementTypeWebView`).
-    private var childIsWebContent: [Bool] = []
-    /// Per table entry: a web link or button that takes its label from its
-    /// static text when it ends without one.
-    private var labelFromText: [Bool] = []
+    /// What the import keeps of a node besides its element, until the end.
+    private struct Facts {
+        /// Whether the node is an accessibility element.
+        var isAccessibilityElement = false
+        /// The viewport its children show through, as captured: the frames
+        /// of the scrollable nodes above them intersected (nil outside any
+        /// scrollable node).
+        var childViewport: Rect?
+        /// Whether its children are web content (it is, or is inside, an
+        /// `XCUIElementTypeWebView`).
+        var childIsWebContent = false
+        /// A web link or button that takes its label from its static text
+        /// when it ends without one.
+        var labelFromText = false
+    }
+    /// Per table entry, its facts.
+    private var facts: [Facts] = []
     private(set) var identifiers = FirstUseIdentifiers()
     private var sawWrapper = false
     private var lastLine = 1
@@ -48,10 +53,7 @@ struct PageSourceTree: XMLEventTree {
         self.file = file
         self.screenPath = screenPath
         table.reserveCapacity(elements)
-        isAccessibilityElement.reserveCapacity(elements)
-        childViewport.reserveCapacity(elements)
-        childIsWebContent.reserveCapacity(elements)
-        labelFromText.reserveCapacity(elements)
+        facts.reserveCapacity(elements)
         identifiers.reserve(elements)
     }
 
@@ -101,10 +103,10 @@ struct PageSourceTree: XMLEventTree {
         lastLine = position.line
         lastColumn = position.column
         guard case .element(let i, _, _)? = open.popLast() else { return }
-        if isAccessibilityElement[i] && !table[i].children.isEmpty {
+        if facts[i].isAccessibilityElement && !table[i].children.isEmpty {
             table[i].childBehavior = .ignore
         }
-        if labelFromText[i] && table[i].label == nil { table[i].label = textLabel(inside: i) }
+        if facts[i].labelFromText && table[i].label == nil { table[i].label = textLabel(inside: i) }
     }
 
     func syntaxError(_ error: XMLSyntaxError) -> ScreenModelError {
@@ -130,10 +132,7 @@ struct PageSourceTree: XMLEventTree {
         let index = table.count
         table.append(Element())
         table[index].parent = parent
-        isAccessibilityElement.append(false)
-        childViewport.append(nil)
-        childIsWebContent.append(false)
-        labelFromText.append(false)
+        facts.append(Facts())
         if let p = parent { table[p].children.append(index) }
         let a = Attributes(a, &attributeNames)
         let typeName = a.bytes(.type) ?? tag
@@ -171,7 +170,7 @@ struct PageSourceTree: XMLEventTree {
         table[index].traits = traits
         // Inside a scrollable node, an invisible node wholly outside the
         // viewport is scrolled out, not hidden: scrolling brings it in.
-        let viewport = parent.flatMap { childViewport[$0] }
+        let viewport = parent.flatMap { facts[$0].childViewport }
         let scrolledOut = viewport.map { v in frame.map { !$0.shows(in: v) } ?? false } ?? false
         table[index].hidden = try bool(a, .visible, index) == false && !scrolledOut
 
@@ -179,16 +178,16 @@ struct PageSourceTree: XMLEventTree {
         var isElement = try bool(a, .accessible, index) ?? (type.isElement || listedInteractive)
         // WebKit reports links and buttons as containers of their text; the
         // technologies land on the link.
-        let webContent = parent.map { childIsWebContent[$0] } ?? false
+        let webContent = parent.map { facts[$0].childIsWebContent } ?? false
         if webContent && (type.name == "Link" || type.name == "Button") {
             isElement = true
-            labelFromText[index] = true
+            facts[index].labelFromText = true
         }
         type.configure(&table[index], asElement: isElement)
-        isAccessibilityElement[index] = isElement
-        childViewport[index] = viewport
-        if table[index].scrollable, let f = frame { childViewport[index] = viewport.map { f.intersection($0) } ?? f }
-        childIsWebContent[index] = webContent || type.name == "WebView"
+        facts[index].isAccessibilityElement = isElement
+        facts[index].childViewport = viewport
+        if table[index].scrollable, let f = frame { facts[index].childViewport = viewport.map { f.intersection($0) } ?? f }
+        facts[index].childIsWebContent = webContent || type.name == "WebView"
     }
 
     /// The attributes the importer reads, each looked up once per tag.

@@ -254,7 +254,6 @@ struct OrderBuilder {
         for m in members { byPriority[m.priority].append(m) }
         for p in keys.keys.indices.sorted(by: { Self.higherPriority(keys.keys[$0], keys.keys[$1]) }) where !byPriority[p].isEmpty {
             out.append(contentsOf: geometric(byPriority[p]))
-            byPriority[p] = []
         }
         return out
     }
