@@ -233,10 +233,11 @@ import DeviceTestbed
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "a1\nb1\nb2\nc1\n" + big)
     }
 
-    /// A file replaced at commit starts its disk writes each
-    /// `writebackStep` bytes as it goes (a hint to the kernel); what the
-    /// file holds after the commit is every byte, in order, pieces of every
-    /// size among them.
+    /// A file replaced at commit is written behind the work (`WriteBehind`),
+    /// its disk writes started each `writebackStep` bytes (a hint to the
+    /// kernel), and the old file's cached pages dropped; until the commit
+    /// the old file reads as it was, and after it the file holds every
+    /// byte, in order, pieces of every size among them.
     @Test func aLongOutputReadsBackWhole() throws {
         let scratch = try TemporaryDirectory()
         let path = scratch.url.appendingPathComponent("long.jsonl").path
@@ -249,7 +250,7 @@ import DeviceTestbed
             file.write(piece)
             expected += piece
         }
-        #expect(expected.utf8.count > 3 * BufferedWriter.writebackStep)
+        #expect(expected.utf8.count > 3 * WriteBehind.writebackStep)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "the old file\n")
         try file.commit()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)

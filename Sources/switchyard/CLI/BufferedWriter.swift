@@ -1,6 +1,7 @@
 /// Bytes for one open descriptor, written in large pieces: one `write(2)`
 /// per `capacity` bytes (or per `flush()`), never one per line. Standard
-/// output and every `OutputFile` write through one of these.
+/// output and every `OutputFile` write through one of these; a file that
+/// replaces its target at commit hands its pieces to a `WriteBehind`.
 ///
 /// The first failed write is kept in `failure` and everything after it is
 /// dropped, as C's `ferror` does; whoever owns the writer reports it once.
@@ -15,25 +16,34 @@ struct BufferedWriter: ~Copyable {
     /// Cut the file to nothing before the first bytes reach it (a file
     /// written in place, opened without `O_TRUNC`).
     private var truncatesFirst: Bool
-    /// A new file that is synced when complete (`OutputFile`): its disk
-    /// writes are started each `writebackStep` bytes, while the work goes
-    /// on, so the final sync waits for little.
-    private let startsWriteback: Bool
-    static let writebackStep = 1 << 20
-    /// Bytes written to the file, and of those, whose writeback was started.
-    private var sent = 0
-    private var sentToDisk = 0
+    /// Where the pieces go when nobody sees the file until it is complete
+    /// (`OutputFile` replacing its target): written on a queue of their
+    /// own, their disk writes started as they go.
+    private let behind: WriteBehind?
     private var buffer: [UInt8] = []
-    /// The first write that failed; nothing is written after it.
-    private(set) var failure: SystemError?
+    /// The first write that failed here; nothing is written after it.
+    private var ownFailure: SystemError?
 
-    init(fd: Int32, flushesEachWrite: Bool = false, truncatesFirst: Bool = false, startsWriteback: Bool = false) {
+    init(fd: Int32, flushesEachWrite: Bool = false, truncatesFirst: Bool = false) {
         self.fd = fd
         self.flushesEachWrite = flushesEachWrite
         self.truncatesFirst = truncatesFirst
-        self.startsWriteback = startsWriteback
+        behind = nil
         buffer.reserveCapacity(Self.capacity)
     }
+
+    /// A writer whose pieces `behind` writes (to its descriptor).
+    init(behind: WriteBehind) {
+        fd = behind.fd
+        flushesEachWrite = false
+        truncatesFirst = false
+        self.behind = behind
+        // Its buffers come from `behind`, the first when the first bytes do.
+    }
+
+    /// The first write that failed (here, or on the write-behind queue so
+    /// far); nothing is written after it.
+    var failure: SystemError? { ownFailure ?? behind?.failure }
 
     /// Appends `s` (UTF-8).
     mutating func write(_ s: String) {
@@ -43,7 +53,8 @@ struct BufferedWriter: ~Copyable {
 
     /// Appends `bytes`; a piece larger than the buffer goes out in one call.
     mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil else { return }
+        guard ownFailure == nil else { return }
+        if let behind { return fill(bytes, behind) }
         if buffer.count + bytes.count > Self.capacity {
             flush()
             if bytes.count >= Self.capacity {
@@ -55,35 +66,56 @@ struct BufferedWriter: ~Copyable {
         if flushesEachWrite { flush() }
     }
 
+    /// Copies `bytes` into buffers of `WriteBehind.pieceSize` bytes,
+    /// handing each to `behind` when it is full.
+    private mutating func fill(_ bytes: UnsafeRawBufferPointer, _ behind: WriteBehind) {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            if buffer.capacity == 0 { buffer = behind.emptyBuffer() }
+            let n = min(WriteBehind.pieceSize - buffer.count, rest.count)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest.prefix(n)))
+            rest = rest.dropFirst(n)
+            if buffer.count == WriteBehind.pieceSize { behind.write(&buffer) }
+        }
+    }
+
     /// Writes what is buffered.
     mutating func flush() {
         guard !buffer.isEmpty else { return }
+        if let behind {
+            // The buffer itself is handed over; an emptied one takes its place.
+            return behind.write(&buffer)
+        }
         let pending = buffer
         buffer.removeAll(keepingCapacity: true)
         pending.withUnsafeBytes { send($0) }
     }
 
-    /// Flushes, and cuts a file written in place that got no bytes at all.
+    /// Flushes, waits for the pieces written behind, and cuts a file
+    /// written in place that got no bytes at all.
     mutating func finish() {
         flush()
+        if let error = behind?.finish(), ownFailure == nil { ownFailure = error }
         if truncatesFirst && failure == nil { truncateOnce() }
+    }
+
+    /// Drops what is buffered or waits to be written behind: afterwards
+    /// nothing writes to `fd`, which may be closed.
+    mutating func abandon() {
+        buffer.removeAll()
+        behind?.abandon()
     }
 
     /// Records `error` as the writer's failure, as if a write had failed.
     mutating func fail(_ error: SystemError) {
-        if failure == nil { failure = error }
+        if ownFailure == nil { ownFailure = error }
         buffer.removeAll()
     }
 
     private mutating func send(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, !bytes.isEmpty else { return }
+        guard ownFailure == nil, !bytes.isEmpty else { return }
         if truncatesFirst { truncateOnce() }
         do { try FileSystem.writeAll(fd, bytes) } catch { return fail(error) }
-        sent += bytes.count
-        if startsWriteback && sent - sentToDisk >= Self.writebackStep {
-            FileSystem.startWriteback(fd, offset: sentToDisk, count: sent - sentToDisk)
-            sentToDisk = sent
-        }
     }
 
     private mutating func truncateOnce() {

@@ -165,6 +165,17 @@ enum FileSystem {
         _ = sync_file_range(fd, Int64(offset), Int64(count), CLINUXFILE_SYNC_FILE_RANGE_WRITE)
     }
 
+    /// Drops the file's pages from the page cache where they are clean
+    /// (written to disk): a hint, which changes nothing in the file; a
+    /// file that cannot be opened is left alone. The corresponding C
+    /// function is `posix_fadvise` (`POSIX_FADV_DONTNEED`).
+    static func dropCachedPages(_ path: String) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return }
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+        _ = Glibc.close(fd)
+    }
+
     /// Waits until the file's data is on disk. The corresponding C function is `fsync`.
     static func sync(_ fd: Int32) throws(SystemError) {
         _ = try valueOrError { fsync(fd) }

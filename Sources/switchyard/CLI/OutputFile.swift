@@ -10,7 +10,9 @@ import Synchronization
 /// - a regular file, or a new one, is written to an unnamed temporary file
 ///   in its directory, which replaces it atomically at `commit()`, with the
 ///   replaced file's permissions and owner. Until then the old file is
-///   untouched; if the tool stops first, nothing is left behind.
+///   untouched; if the tool stops first, nothing is left behind. As nobody
+///   sees these bytes before the commit, they are written behind the work,
+///   on a queue of their own (`WriteBehind`), and `commit()` waits for it.
 /// - Through a symbolic link, the file it points to is written; the link stays.
 /// - Anything else (a device such as `/dev/null` or `/dev/full`, a FIFO, a
 ///   terminal, standard output or error: `/dev/stdout`, or the file standard
@@ -105,7 +107,8 @@ final class OutputFile: Sendable {
             let (fd, named) = try temporaryFile(beside: target)
             FileSystem.copyOwnerAndPermissions(fd, from: status)
             return OutputFile(option: option, path: path, identity: identity,
-                              delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd, startsWriteback: true))
+                              delivery: .replace(target: target, named: named),
+                              writer: BufferedWriter(behind: WriteBehind(fd: fd, replacing: target)))
         } catch where [EACCES, EPERM].contains(error.code) {
             return try inPlace(target, as: path, option: option, identity: identity)
         }
@@ -166,6 +169,7 @@ final class OutputFile: Sendable {
     func discard() {
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
+            if !state.closed { state.writer.abandon() }
             return !state.closed
         }
         guard wasOpen else { return }
@@ -182,7 +186,7 @@ final class OutputFile: Sendable {
         let resolved = (try? FileSystem.realPath(directory)).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? target
         let (fd, named) = try temporaryFile(beside: target)
         return OutputFile(option: option, path: path, identity: .new(resolved),
-                          delivery: .replace(target: target, named: named), writer: BufferedWriter(fd: fd, startsWriteback: true))
+                          delivery: .replace(target: target, named: named), writer: BufferedWriter(behind: WriteBehind(fd: fd)))
     }
 
     /// `target` opened to be written in place.
