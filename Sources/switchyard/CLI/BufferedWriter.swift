@@ -51,7 +51,8 @@ struct BufferedWriter: ~Copyable {
         s.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Appends `bytes`; a piece larger than the buffer goes out in one call.
+    /// Appends `bytes`; a piece larger than the buffer goes out in one call
+    /// (written behind, it is cut into pieces of `WriteBehind.pieceSize`).
     mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard ownFailure == nil else { return }
         if let behind { return fill(bytes, behind) }
