@@ -176,7 +176,7 @@ import Testing
         var pieces: [[UInt8]] = []
         AppEncoder().write(app) { pieces.append(Array($0)) }
         #expect(pieces.count > 1)
-        #expect(pieces.dropLast().allSatisfy { $0.count >= AppEncoder.piece })
+        #expect(pieces.dropLast().allSatisfy { $0.count >= ByteBuffer.piece })
         let text = String(decoding: Array(pieces.joined()), as: UTF8.self)
         #expect(text == AppEncoder().encode(app))
         #expect(text.hasPrefix("{\n  \"name\": \"App\",\n  \"startScreen\": \"s\",\n  \"screens\": {\n    \"s\": {\n"))

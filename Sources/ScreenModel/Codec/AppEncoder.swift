@@ -21,7 +21,7 @@ public struct AppEncoder {
     /// be printed (`inspect --format model`).
     public func write(_ app: AppModel, to write: (UnsafeRawBufferPointer) -> Void) {
         var w = JSONWriter()
-        w.reserveCapacity(Self.piece + 4096)
+        w.reserveCapacity(ByteBuffer.piece + 4096)
         w.openObject()
         w.key("name"); w.string(app.name)
         if app.platform != .iOS { w.key("platform"); w.string(app.platform.rawValue) }
@@ -35,9 +35,6 @@ public struct AppEncoder {
         w.endLine()
         w.drain(write)
     }
-
-    /// How much is written before it is handed over.
-    static let piece = 1 << 16
 
     func write(_ s: Screen, _ w: inout JSONWriter, _ write: (UnsafeRawBufferPointer) -> Void) {
         w.openObject()
@@ -63,7 +60,7 @@ public struct AppEncoder {
                     work.append(.close)
                     for c in s.elements[i].children.reversed() { work.append(.open(c)) }
                 }
-                if w.count >= Self.piece { w.drain(write) }
+                if w.count >= ByteBuffer.piece { w.drain(write) }
             }
         }
         w.closeObject()

@@ -23,6 +23,11 @@ struct ByteBuffer: ~Copyable {
     /// False once a piece was dropped because memory ran out.
     @usableFromInline var isComplete = true
 
+    /// How much a streamed output (`inspect`'s reports, the model's
+    /// encoding) writes before it hands its bytes over: its pieces are this
+    /// size and a little more, so it is never held whole.
+    static let piece = 1 << 16
+
     @usableFromInline
     init(capacity: Int) {
         let room = max(capacity, 16)

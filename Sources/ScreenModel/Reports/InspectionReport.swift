@@ -38,7 +38,7 @@ public struct InspectionReport: Sendable {
     /// elements is never held whole.
     /// - Parameter write: takes each piece (valid only during the call).
     public func writeText(_ write: (UnsafeRawBufferPointer) -> Void) {
-        var t = TerminalBytes(capacity: Self.piece + 4096)
+        var t = TerminalBytes(capacity: ByteBuffer.piece + 4096)
         let numbers = stopNumbers()
         t.append(escaping: app.name); t.append(" — screen "); t.append(quoting: screen.name)
         if let title = screen.title { t.append(" ("); t.append(escaping: title); t.append(")") }
@@ -76,13 +76,10 @@ public struct InspectionReport: Sendable {
         t.drain(write)
     }
 
-    /// The size of the pieces `writeText` and `writeJSON` hand over.
-    static let piece = 1 << 16
-
     /// Ends a line of text, and hands over what is written once it makes a piece.
     private static func endLine(_ t: inout TerminalBytes, _ write: (UnsafeRawBufferPointer) -> Void) {
         t.append("\n")
-        if t.count >= piece { t.drain(write) }
+        if t.count >= ByteBuffer.piece { t.drain(write) }
     }
 
     /// Per element: its 1-based number in the navigation order, 0 when it is not a stop.
@@ -204,7 +201,7 @@ public struct InspectionReport: Sendable {
     /// that a report of a million stops is never held whole.
     /// - Parameter write: takes each piece (valid only during the call).
     public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
-        let piece = Self.piece
+        let piece = ByteBuffer.piece
         // Read here, not through `self` in each path's closure (which copied the report per stop).
         let paths = paths, screen = screen
         var w = JSONWriter()
