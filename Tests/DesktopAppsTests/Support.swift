@@ -8,8 +8,10 @@ import Testing
 
 /// The headless desktop the tests run in: `make test` runs the whole suite
 /// under `xvfb-run` and `dbus-run-session` (docs/desktop-apps.md). Without
-/// them these tests skip with a message, and fail instead when
-/// `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`), as the umockdev tests do.
+/// them the tests that need one are skipped, and the run says so
+/// (`.desktopSession`); with `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`)
+/// they run instead, and fail at `DesktopSession.require()`, as the umockdev
+/// tests do.
 enum DesktopSession {
     static let environment = ProcessInfo.processInfo.environment
     static var isAvailable: Bool {
@@ -17,19 +19,36 @@ enum DesktopSession {
     }
     static var isRequired: Bool { environment["SWITCHYARD_REQUIRE_ATSPI"] == "1" }
 
-    /// Whether to run: true in a desktop session; otherwise records an
-    /// issue when the session is required, and says why it skips.
-    static func ready() -> Bool {
-        if isAvailable { return true }
-        if isRequired {
-            Issue.record("SWITCHYARD_REQUIRE_ATSPI=1 but there is no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS): run under xvfb-run -a dbus-run-session (make test does)")
-        } else {
-            print("skipped: no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session")
+    /// Why a test that needs the session is skipped.
+    static let missing: Comment = "no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session"
+
+    /// Throws when there is no desktop session: a test runs without one
+    /// only when `SWITCHYARD_REQUIRE_ATSPI=1`, and then it must fail.
+    static func require() throws {
+        guard isAvailable else { throw Missing() }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "SWITCHYARD_REQUIRE_ATSPI=1 but there is no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS): run under xvfb-run -a dbus-run-session (make test does)"
         }
-        return false
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+}
+
+/// The suites that use the desktop session's accessibility bus, one test
+/// at a time: they share the bus and its registry, and a test that stops
+/// an app (SIGSTOP) or holds one's lock would slow or fail another's.
+@Suite(.serialized) struct OnTheDesktop {}
+
+extension TestTrait where Self == ConditionTrait {
+    /// The test drives a real app on the desktop session's accessibility
+    /// bus: skipped without a session (the run reports it skipped, with the
+    /// reason), unless `SWITCHYARD_REQUIRE_ATSPI=1` makes it run and fail.
+    static var desktopSession: Self {
+        .enabled(if: DesktopSession.isAvailable || DesktopSession.isRequired, DesktopSession.missing)
+    }
 }
 
 /// A GTK app started for a test, its standard output read line by line with
@@ -74,6 +93,7 @@ final class FixtureApp {
 
     /// The Python GTK3 fixture app (Fixtures/fixture-app.py), ready.
     static func fixture() throws -> FixtureApp {
+        try DesktopSession.require()
         let app = try FixtureApp("/usr/bin/python3", [DesktopSession.fixtures.appendingPathComponent("fixture-app.py").path])
         try #require(app.waitFor("ready", timeout: 20), "the fixture app did not start: \(app.lines)")
         return app
