@@ -39,7 +39,7 @@ extension OnTheDesktop {
             let t = try Self.tool(["apps"], environment: ["DBUS_SESSION_BUS_ADDRESS": "", "AT_SPI_BUS_ADDRESS": ""])
             #expect(t.wait().status == 2)
             #expect(t.stdout == "")
-            #expect(t.stderr.hasPrefix("AT-SPI: error: no desktop session bus: DBUS_SESSION_BUS_ADDRESS is not set."))
+            #expect(t.stderr.hasPrefix("switchyard apps: error: no desktop session bus: DBUS_SESSION_BUS_ADDRESS is not set."))
             #expect(t.stderr.contains("xvfb-run -a dbus-run-session -- switchyard"))
             #expect(t.stderr.contains("at-spi2-core"))
         }
@@ -66,10 +66,10 @@ extension OnTheDesktop {
 
             let missing = try Self.tool(["inspect", "--atspi", "\(app.pid)", "--window", "Nope"])
             #expect(missing.wait().status == 2)
-            #expect(missing.stderr == "fixture-app.py: error: no window titled 'Nope'; its windows are: 'Switchyard Fixture'\n")
+            #expect(missing.stderr == "switchyard inspect: error: no window titled 'Nope'; its windows are: 'Switchyard Fixture'\n")
             let nobody = try Self.tool(["inspect", "--atspi", "no-such-app"])
             #expect(nobody.wait().status == 2)
-            #expect(nobody.stderr.hasPrefix("AT-SPI: error: no accessible app named 'no-such-app' or with that pid; the apps are: "))
+            #expect(nobody.stderr.hasPrefix("switchyard inspect: error: no accessible app named 'no-such-app' or with that pid; the apps are: "))
             #expect(nobody.stderr.contains("fixture-app.py (pid \(app.pid))"))
         }
 

@@ -13,12 +13,6 @@ extension OnTheDesktop {
     /// built `switchyard run`, exit statuses included. The app is named by its
     /// pid: DrivingTests may run a fixture app of the same name beside these.
     @Suite struct ScenarioTests {
-        /// Gives `app atspi` lines their live app, as `switchyard run` does.
-        static let runner = ScenarioRunner(scenarioApps: { source, _ in
-            guard case .atspi(let app, let window) = source else { throw TestbedError("these tests drive live apps only") }
-            return .live(try AtspiScenarioApp.open(app, window: window))
-        })
-
         /// The fixture app, registered on the accessibility bus.
         func fixture() throws -> FixtureApp {
             let app = try FixtureApp.fixture()
@@ -26,35 +20,9 @@ extension OnTheDesktop {
             return app
         }
 
-        /// Prepares and runs `text` as the scenario file `t.swy`.
-        /// - Returns: the result, its failures as `file:line:column: message`, and the events as text lines.
-        func run(_ text: String) throws -> (result: ScenarioResult, failures: [String], lines: [String]) {
-            var lines: [String] = []
-            let prepared = try Self.runner.prepare(text: text, file: "t.swy")
-            let result = Self.runner.run(prepared) { lines.append(TranscriptFormat.textLine($0)) }
-            return (result, result.failures.map { "\($0.position): \($0.message)" }, lines)
-        }
-
-        /// Writes `text` to a scenario file in a new folder, runs `switchyard
-        /// run` on it (and on the files of `more`), and gives its exit status and output.
-        func runTool(_ text: String, more: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String, file: String) {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: dir) }
-            var files: [String] = []
-            for (k, t) in ([text] + more).enumerated() {
-                let file = dir.appendingPathComponent(k == 0 ? "live.swy" : "live-\(k + 1).swy").path
-                try t.write(toFile: file, atomically: true, encoding: .utf8)
-                files.append(file)
-            }
-            let tool = try ToolProcess(["run"] + files, environment: environment)
-            let (_, status) = tool.wait(timeoutMilliseconds: 60_000)
-            return (status, tool.stdout, tool.stderr, files[0])
-        }
-
         @Test(.desktopSession) func autoScanningTapsSaveAndTheAppPrintsIt() throws {
             let app = try fixture()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi \(app.pid)
                 # Save, Open Dialog and Bold share a row: Switch Control scans it as a group first.
                 press select                 # into the row
@@ -76,7 +44,7 @@ extension OnTheDesktop {
 
         @Test(.desktopSession) func theSliderMovesThroughTheScannerMenuAndExpectValueReadsTheApp() throws {
             let app = try fixture()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi \(app.pid)
                 set group-items false
                 expect value "Volume" = "50"
@@ -97,7 +65,7 @@ extension OnTheDesktop {
 
         @Test(.desktopSession) func theDialogIsAScreenNamedByItsTitleAndClosingItReturnsFocus() throws {
             let app = try fixture()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi \(app.pid)
                 set group-items false
                 expect highlighted "Open Dialog" within 5s
@@ -120,7 +88,7 @@ extension OnTheDesktop {
 
         @Test(.desktopSession) func voiceControlTapsByNameInAScenario() throws {
             let app = try fixture()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi \(app.pid)
                 technology voice
                 expect not selected "Bold"
@@ -140,7 +108,7 @@ extension OnTheDesktop {
         @Test(.desktopSession) func aWindowWaitThatRunsOutSaysWhatItAwaitedAndHowLong() throws {
             let app = try fixture()
             let start = LiveDesktopApp.monotonicMicroseconds()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi \(app.pid)
                 expect screen "Confirm" within 500ms
                 expect value "Volume" = "90" within 1s
@@ -160,15 +128,15 @@ extension OnTheDesktop {
 
         @Test(.desktopSession) func theAppMayBeNamedAndItsWindowChosen() throws {
             let app = try fixture()
-            let r = try run("""
+            let r = try LiveScenario.run("""
                 app atspi "fixture-app.py" window "Switchyard Fixture"
                 expect screen "Switchyard Fixture"
                 expect value "Volume" = "50"
                 """)
             #expect(r.failures == [])
-            #expect(throws: ScriptErrors.self) { try Self.runner.prepare(text: "app atspi \(app.pid) window \"Settings\"", file: "t.swy") }
+            #expect(throws: ScriptErrors.self) { try LiveScenario.runner.prepare(text: "app atspi \(app.pid) window \"Settings\"", file: "t.swy") }
             do {
-                _ = try Self.runner.prepare(text: "app atspi \(app.pid) window \"Settings\"", file: "t.swy")
+                _ = try LiveScenario.runner.prepare(text: "app atspi \(app.pid) window \"Settings\"", file: "t.swy")
             } catch {
                 #expect(error.description == "t.swy:1:1: error: no window titled 'Settings'; its windows are: 'Switchyard Fixture'")
             }
@@ -186,7 +154,7 @@ extension OnTheDesktop {
                 expect value "Volume" = "70"
                 """
             // The second file drives the same app after the first: it sees the value the first left.
-            let (status, stdout, stderr, file) = try runTool(slider, more: ["app atspi \(app.pid)\nexpect value \"Volume\" = \"60\"\n"])
+            let (status, stdout, stderr, file) = try LiveScenario.runTool(slider, more: ["app atspi \(app.pid)\nexpect value \"Volume\" = \"60\"\n"])
             #expect(status == 1, "\(stdout)\(stderr)")
             let lines = stdout.split(separator: "\n").map(String.init)
             #expect(lines.contains("\(file):7:1: error: expected the value of \"Volume\" to be \"70\", but it is \"60\""))
@@ -197,7 +165,7 @@ extension OnTheDesktop {
 
         @Test(.desktopSession) func anAppThatIsNotThereIsAScenarioErrorAtTheAppLine() throws {
             try DesktopSession.require()
-            let (status, stdout, stderr, file) = try runTool("# no such app\napp atspi \"no-such-app\"\nexpect screen \"Main\"\n")
+            let (status, stdout, stderr, file) = try LiveScenario.runTool("# no such app\napp atspi \"no-such-app\"\nexpect screen \"Main\"\n")
             #expect(status == 2)
             let prefix = "\(file):2:1: error: no accessible app named 'no-such-app' or with that pid; "
             #expect(stderr.hasPrefix(prefix), "\(stderr)")
@@ -207,7 +175,7 @@ extension OnTheDesktop {
 
         @Test func noSessionBusIsAScenarioErrorThatSaysWhatIsMissing() throws {
             // Needs no desktop: the bus is what is missing.
-            let (status, stdout, stderr, file) = try runTool("app atspi \"gedit\"\nexpect screen \"Main\"\n",
+            let (status, stdout, stderr, file) = try LiveScenario.runTool("app atspi \"gedit\"\nexpect screen \"Main\"\n",
                                                              environment: ["DBUS_SESSION_BUS_ADDRESS": "", "AT_SPI_BUS_ADDRESS": ""])
             #expect(status == 2)
             #expect(stderr.trimmingCharacters(in: .newlines) == "\(file):1:1: error: no desktop session bus: DBUS_SESSION_BUS_ADDRESS is not set. Run inside a desktop session, or headless: xvfb-run -a dbus-run-session -- switchyard … (Debian packages: xvfb, dbus-x11, at-spi2-core)")
