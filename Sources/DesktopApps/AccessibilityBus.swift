@@ -1,5 +1,6 @@
 import CAtspi
 import Glibc
+import SwitchyardEngine
 
 /// A value in a D-Bus message, as AT-SPI's replies and signals carry them.
 ///
@@ -117,6 +118,9 @@ public final class AccessibilityBus {
     /// Milliseconds a call may take.
     public var timeoutMilliseconds: Int32 = 3_000
 
+    /// How long a call may take, as the messages say it (`3s`).
+    public var timeout: Interval { .milliseconds(Int64(timeoutMilliseconds)) }
+
     /// Connects to the session's accessibility bus.
     /// - Parameter environment: the variables to read (the process's by default).
     /// - Throws: `DesktopAppError.noSessionBus` / `.noAccessibilityBus`, saying what is missing.
@@ -178,7 +182,7 @@ public final class AccessibilityBus {
     /// Sends every call, then reads every reply (in the order of `calls`):
     /// one round trip for the batch.
     public func callAll(_ calls: [BusCall]) -> [Result<[BusValue], DesktopAppError>] {
-        var pending: [OpaquePointer?] = []
+                var pending: [OpaquePointer?] = []
         pending.reserveCapacity(calls.count)
         for c in calls {
             guard let m = Self.message(c) else { pending.append(nil); continue }
@@ -195,8 +199,8 @@ public final class AccessibilityBus {
             dbus_pending_call_block(p)
             let reply = dbus_pending_call_steal_reply(p)
             dbus_pending_call_unref(p)
-            guard let reply else { out.append(.failure(.call(calls[k].description, "no reply"))); continue }
-            out.append(Self.read(reply, calls[k]))
+            guard let reply else { out.append(.failure(.noReply(calls[k].description, within: timeout))); continue }
+            out.append(Self.read(reply, calls[k], timeout: timeout))
             dbus_message_unref(reply)
         }
         return out
@@ -286,7 +290,7 @@ public final class AccessibilityBus {
 
     static func reason(_ error: DesktopAppError) -> String {
         if case .call(_, let why) = error { return why }
-        return error.description
+        return error.message
     }
 
     static func call(_ call: BusCall, on connection: OpaquePointer, timeout: Int32) throws(DesktopAppError) -> [BusValue] {
@@ -294,13 +298,26 @@ public final class AccessibilityBus {
         defer { dbus_message_unref(m) }
         var error = DBusError()
         dbus_error_init(&error)
+        let within = Interval.milliseconds(Int64(timeout))
         guard let reply = dbus_connection_send_with_reply_and_block(connection, m, timeout, &error) else {
+            let name = error.name.map { String(cString: $0) } ?? ""
             let text = text(error)
             dbus_error_free(&error)
-            throw .call(call.description, text)
+            throw failure(call, name: name, text: text, within: within)
         }
         defer { dbus_message_unref(reply) }
-        return try read(reply, call).get()
+        return try read(reply, call, timeout: within).get()
+    }
+
+    /// The D-Bus errors that say the call had no reply in time (libdbus
+    /// makes `NoReply` when a call's timeout passes).
+    static let noReplyErrors: Set<String> = [
+        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut",
+    ]
+
+    /// A failed call as an error: no reply in time, or the error the bus or app gave.
+    static func failure(_ call: BusCall, name: String, text: String, within: Interval) -> DesktopAppError {
+        noReplyErrors.contains(name) ? .noReply(call.description, within: within) : .call(call.description, text)
     }
 
     static func message(_ call: BusCall) -> OpaquePointer? {
@@ -337,11 +354,11 @@ public final class AccessibilityBus {
         }
     }
 
-    static func read(_ reply: OpaquePointer, _ call: BusCall) -> Result<[BusValue], DesktopAppError> {
+    static func read(_ reply: OpaquePointer, _ call: BusCall, timeout: Interval) -> Result<[BusValue], DesktopAppError> {
         if dbus_message_get_type(reply) == 3 /* DBUS_MESSAGE_TYPE_ERROR */ {
             let name = dbus_message_get_error_name(reply).map { String(cString: $0) } ?? "error"
             let detail = values(reply).first?.string ?? ""
-            return .failure(.call(call.description, detail.isEmpty ? name : "\(detail) (\(name))"))
+            return .failure(failure(call, name: name, text: detail.isEmpty ? name : "\(detail) (\(name))", within: timeout))
         }
         return .success(values(reply))
     }

@@ -65,14 +65,51 @@ public struct AtspiActuator {
         }
     }
 
-    /// Carries out `events` on the app; returns the calls that failed.
-    @discardableResult
-    public func perform(_ events: [TimedEvent], in snapshot: AtspiSnapshot) -> [DesktopAppError] {
-        let calls = events.flatMap { Self.calls(for: $0.event, in: snapshot) }
+    /// Carries out `events` on the app.
+    /// - Returns: one `appActionFailed` event per call that failed (a D-Bus
+    ///   error, no reply in time) or that the app refused (a method that
+    ///   answers whether it did it, `DoAction`, `GrabFocus`, `SelectChild`,
+    ///   `SetTextContents`, answered false), at the instant of the event
+    ///   that asked, by its technology.
+    public func perform(_ events: [TimedEvent], in snapshot: AtspiSnapshot) -> [TimedEvent] {
+        var calls: [BusCall] = []
+        var askedBy: [TimedEvent] = []
+        for e in events {
+            for c in Self.calls(for: e.event, in: snapshot) {
+                calls.append(c)
+                askedBy.append(e)
+            }
+        }
         guard !calls.isEmpty else { return [] }
-        return bus.callAll(calls).compactMap { r in
-            if case .failure(let e) = r { return e }
-            return nil
+        var failed: [TimedEvent] = []
+        for ((call, e), reply) in zip(zip(calls, askedBy), bus.callAll(calls)) {
+            guard let answer = Self.failure(reply) else { continue }
+            let name = call.interface.split(separator: ".").last.map { "\($0).\(call.method)" } ?? call.method
+            failed.append(TimedEvent(.appActionFailed(Self.element(of: e.event), call: name, answer: answer), at: e.time, by: e.technology))
+        }
+        return failed
+    }
+
+    /// What the app answered, in words, when the call failed or was refused; nil when it did it.
+    static func failure(_ reply: Result<[BusValue], DesktopAppError>) -> String? {
+        switch reply {
+        case .success(let values):
+            return values.first?.bool == false ? "it answered false" : nil
+        case .failure(.noReply(_, let within)):
+            return "it did not answer within \(within)"
+        case .failure(.call(_, let error)):
+            return "it answered with an error: \(error)"
+        case .failure(let other):
+            return other.message
+        }
+    }
+
+    /// The element an event asked something of.
+    static func element(of event: Event) -> ElementRef? {
+        switch event {
+        case .activated(let r, _): return r
+        case .customActionPerformed(let r, _), .valueChanged(let r, _), .focused(let r), .textEditingBegan(let r): return r
+        default: return nil
         }
     }
 }

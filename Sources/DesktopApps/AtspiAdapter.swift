@@ -14,6 +14,8 @@ import SwitchyardEngine
 public final class AtspiAdapter: InputAdapter {
     public static let kind = "atspi"
     public static let summary = "a running desktop app over AT-SPI: its changes as new screens (live --atspi)"
+    /// Where its diagnostics point: the command that runs it.
+    static let command = SourceLocation(file: "switchyard live")
 
     public let app: LiveDesktopApp
     private var clock: SessionClock?
@@ -30,7 +32,7 @@ public final class AtspiAdapter: InputAdapter {
     /// - Throws: always, saying so (the registry does not list this adapter).
     public static func make(_ options: AdapterOptions) throws(InputDeviceError) -> AtspiAdapter {
         throw .invalidFile([Diagnostic(.error, "the \(kind) adapter drives a running app: open it with 'switchyard live --atspi NAME'",
-                                       at: SourceLocation(file: "switchyard live"))])
+                                       at: command)])
     }
 
     public func discover() throws(InputDeviceError) -> [DiscoveredDevice] { [] }
@@ -60,8 +62,8 @@ public final class AtspiAdapter: InputAdapter {
             guard let update = try app.refreshIfDue(now: real) else { return [] }
             return [TimedInput(.screenReplaced(update), at: now)]
         } catch {
-            // Kept as a warning; the app is read again at its next event.
-            warnings.append(.invalidFile(error.diagnostics))
+            // Kept as a warning, at the command; the app is read again at its next event.
+            warnings.append(.invalidFile(error.diagnostics.map { Diagnostic($0.severity, $0.message, at: Self.command) }))
             if warnings.count > 16 { warnings.removeFirst() }
             return []
         }
@@ -76,7 +78,8 @@ public final class AtspiAdapter: InputAdapter {
     public func stop() {}
 
     /// Carries the session's events out on the app.
-    public func perform(_ events: [TimedEvent]) {
+    /// - Returns: an `appActionFailed` event for each call the app did not carry out.
+    public func perform(_ events: [TimedEvent]) -> [TimedEvent] {
         app.perform(events)
     }
 }

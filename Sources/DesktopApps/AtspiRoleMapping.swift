@@ -53,6 +53,10 @@ public enum AtspiRoleMapping {
         case omitted
     }
 
+    /// The window roles of dialogs: a scenario's `window "TITLE"` follows
+    /// the windows of these roles that the app shows beside the one named.
+    public static let dialogRoles: Set<String> = ["dialog", "alert", "file chooser", "color chooser", "font chooser"]
+
     /// Roles by kind. A role not listed is `plain`.
     public static let roles: [(kind: Kind, roles: [String])] = [
         (.window, ["frame", "window", "dialog", "alert", "file chooser", "color chooser", "font chooser"]),

@@ -13,6 +13,13 @@ public struct DesktopApp: Hashable, Sendable {
     public var pid: Int?
     /// Its top-level windows.
     public var windows: [Window]
+    /// Whether it answered when asked for its name: false for an app that
+    /// is registered but did not answer within the bus's timeout (stopped,
+    /// or its main loop blocked); its name and windows are then unknown.
+    public var answering = true
+
+    /// `pid 4242 (bus :1.7)`, or `bus :1.7` when the bus does not know the pid.
+    public var registration: String { pid.map { "pid \($0) (bus \(bus))" } ?? "bus \(bus)" }
 
     public struct Window: Hashable, Sendable {
         public var title: String
@@ -113,26 +120,40 @@ public final class AtspiReader {
 
     // MARK: - Apps
 
-    /// The apps registered on the bus, with their pids and windows.
+    /// The apps registered on the bus, with their pids and windows; an app
+    /// that does not answer within the bus's timeout is listed with
+    /// `answering` false (each such app costs that timeout once).
     public func apps() throws(DesktopAppError) -> [DesktopApp] {
-        let children = try bus.call(BusCall(AtspiPaths.registry, AtspiPaths.root, AtspiPaths.accessible, "GetChildren"))
-        let refs: [String] = (children.first?.items ?? []).compactMap { $0.items?.first?.string }
+        let registered = try bus.call(BusCall(AtspiPaths.registry, AtspiPaths.root, AtspiPaths.accessible, "GetChildren"))
+        let refs: [String] = (registered.first?.items ?? []).compactMap { $0.items?.first?.string }
             .filter { !$0.isEmpty && $0 != bus.uniqueName }
+        // One call to each app first: an app that does not answer costs
+        // one timeout (`AccessibilityBus.timeout`), not one per question.
         var calls: [BusCall] = []
         for b in refs {
             calls.append(Self.property(b, AtspiPaths.root, AtspiPaths.accessible, "Name"))
-            calls.append(BusCall(b, AtspiPaths.root, AtspiPaths.accessible, "GetChildren"))
             calls.append(BusCall("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(b)]))
         }
         let replies = bus.callAll(calls)
         var apps: [DesktopApp] = []
-        var windowRefs: [(app: Int, path: String)] = []
         for (k, b) in refs.enumerated() {
-            guard case .success(let name) = replies[3 * k] else { continue }  // gone since the registry listed it
-            let pid = (try? replies[3 * k + 2].get())?.first?.int
-            apps.append(DesktopApp(name: name.first?.string ?? "", bus: b, pid: pid, windows: []))
-            let windows = ((try? replies[3 * k + 1].get())?.first?.items ?? []).compactMap { $0.items?.last?.string }
-            for w in windows { windowRefs.append((apps.count - 1, w)) }
+            let pid = (try? replies[2 * k + 1].get())?.first?.int
+            switch replies[2 * k] {
+            case .success(let name):
+                apps.append(DesktopApp(name: name.first?.string ?? "", bus: b, pid: pid, windows: []))
+            case .failure(.noReply):
+                // Registered, but silent: stopped, or its main loop blocked.
+                apps.append(DesktopApp(name: "", bus: b, pid: pid, windows: [], answering: false))
+            case .failure:
+                continue  // gone since the registry listed it
+            }
+        }
+        let answering = apps.indices.filter { apps[$0].answering }
+        let children = bus.callAll(answering.map { BusCall(apps[$0].bus, AtspiPaths.root, AtspiPaths.accessible, "GetChildren") })
+        var windowRefs: [(app: Int, path: String)] = []
+        for (a, reply) in zip(answering, children) {
+            let windows = ((try? reply.get())?.first?.items ?? []).compactMap { $0.items?.last?.string }
+            for w in windows { windowRefs.append((a, w)) }
         }
         var wcalls: [BusCall] = []
         for (a, path) in windowRefs {
@@ -152,23 +173,36 @@ public final class AtspiReader {
     }
 
     /// The app named `name` (exactly, else ignoring case), or with pid `name`.
+    /// - Throws: `DesktopAppError.notAnswering` when that app, or (for a
+    ///   name no app that answered has) some app, is registered but did not
+    ///   answer; `.appNotFound` with the apps there are otherwise.
     public func app(_ name: String) throws(DesktopAppError) -> DesktopApp {
         let all = try apps()
-        if let pid = Int(name), let a = all.first(where: { $0.pid == pid }) { return a }
-        if let a = all.first(where: { $0.name == name }) { return a }
-        if let a = all.first(where: { $0.name.lowercased() == name.lowercased() }) { return a }
-        throw .appNotFound(name, known: all.map { a in a.pid.map { "\(a.name) (pid \($0))" } ?? a.name })
+        let answering = all.filter(\.answering)
+        let silent = all.filter { !$0.answering }
+        if let pid = Int(name), let a = all.first(where: { $0.pid == pid }) {
+            guard a.answering else { throw .notAnswering(named: name, silent: [a], within: bus.timeout) }
+            return a
+        }
+        if let a = answering.first(where: { $0.name == name }) { return a }
+        if let a = answering.first(where: { $0.name.lowercased() == name.lowercased() }) { return a }
+        if !silent.isEmpty { throw .notAnswering(named: name, silent: silent, within: bus.timeout) }
+        throw .appNotFound(name, known: answering.map { a in a.pid.map { "\(a.name) (pid \($0))" } ?? a.name })
     }
 
     /// The app with process id `pid`, once it shows a window on the bus
     /// (a GTK app registers about 50 ms after its window shows).
     /// - Parameter timeout: the longest wait, in real time.
-    /// - Throws: `DesktopAppError.timeout` when it has not shown one by then.
+    /// - Throws: `DesktopAppError.timeout` when it has not shown one by
+    ///   then, `.notAnswering` when it was registered but did not answer.
     public func app(pid: Int, showingWithin timeout: Interval) throws(DesktopAppError) -> DesktopApp {
         let end = LiveDesktopApp.monotonicMicroseconds() + timeout.microseconds
         while true {
-            if let a = try apps().first(where: { $0.pid == pid }), a.windows.contains(where: \.showing) { return a }
+            // An app still starting may be too busy to answer: it is asked again until the end.
+            let seen = try apps().first(where: { $0.pid == pid })
+            if let a = seen, a.answering, a.windows.contains(where: \.showing) { return a }
             guard LiveDesktopApp.monotonicMicroseconds() < end else {
+                if let a = seen, !a.answering { throw .notAnswering(named: "\(pid)", silent: [a], within: bus.timeout) }
                 throw .timeout("the app with pid \(pid) did not show a window on the accessibility bus within \(timeout)")
             }
             var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
@@ -274,7 +308,8 @@ public final class AtspiReader {
         return all
     }
 
-    /// Reads the app's showing windows (or the one titled `window`) into a screen.
+    /// Reads the app's showing windows (or the one titled `window`, with
+    /// the dialogs the app shows beside it) into a screen.
     public func snapshot(_ app: DesktopApp, window: String? = nil) throws(DesktopAppError) -> AtspiSnapshot {
         let all = try nodes(of: app)
         var children: [String: [AtspiNode]] = [:]
@@ -286,9 +321,9 @@ public final class AtspiReader {
         var closed = toplevels.filter { !$0.states.contains(ATSPI_STATE_SHOWING) }
         if let title = window {
             let known = windows.map(\.name)
-            windows = windows.filter { $0.name == title }
+            guard windows.contains(where: { $0.name == title }) else { throw .windowNotFound(app: app.name, title: title, known: known) }
+            windows = windows.filter { $0.name == title || Self.isDialog($0) }
             closed = []
-            if windows.isEmpty { throw .windowNotFound(app: app.name, title: title, known: known) }
         }
         guard !windows.isEmpty else { throw .noWindow(app: app.name) }
         // A modal dialog shows last: it is what the user sees on top.
@@ -354,6 +389,15 @@ public final class AtspiReader {
         return AtspiSnapshot(
             app: app, screen: screen, objects: nodes.map { $0?.object }, nodes: nodes, actions: actions, parentPaths: parentPaths,
             modal: modal?.object, focused: nodes.firstIndex { $0?.states.isFocused == true })
+    }
+
+    /// The top-level windows a `window "TITLE"` reading keeps beside the
+    /// window named: the app's dialogs (roles `dialog`, `alert`, `file
+    /// chooser`, `color chooser`, `font chooser`) and any modal window, as
+    /// the app opens them in windows of their own. Another `frame` is
+    /// another window of the app, not followed.
+    static func isDialog(_ n: AtspiNode) -> Bool {
+        n.states.isModal || AtspiRoleMapping.dialogRoles.contains(n.roleName)
     }
 
     func kind(_ n: AtspiNode) -> AtspiRoleMapping.Kind {

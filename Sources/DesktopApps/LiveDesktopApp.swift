@@ -16,13 +16,17 @@ public final class LiveDesktopApp {
     public let reader: AtspiReader
     public let app: DesktopApp
     public let window: String?
+    /// What the session was last given (`update()`): the engine's events
+    /// name elements of this snapshot, so the app's objects are found here.
     public private(set) var snapshot: AtspiSnapshot
+    /// The app as last read; `update()` hands it to the session.
+    public private(set) var latest: AtspiSnapshot
     /// Quiet time after the last event before the app is read again.
     public var settle: Interval = .milliseconds(30)
     /// Longest wait for quiet after the first event.
     public var settleLimit: Interval = .milliseconds(250)
-    /// Calls that failed, most recent last (the live view shows them).
-    public private(set) var failures: [DesktopAppError] = []
+    /// This process's claim on the app, while it drives it (`open(_:window:driving:)`).
+    public let lock: AppLock?
 
     /// The element acted on last, and the one that opened the modal showing.
     private var lastActed: AtspiObject?
@@ -31,16 +35,20 @@ public final class LiveDesktopApp {
     private var firstEvent: Int64?
     private var lastEvent: Int64?
 
-    /// Reads `app` (or its window titled `window`) for the first time.
-    public init(reader: AtspiReader, app: DesktopApp, window: String? = nil) throws(DesktopAppError) {
+    /// Reads `app` (or its window titled `window`, and the dialogs it
+    /// opens) for the first time.
+    /// - Parameter lock: the claim on the app, when it is to be driven.
+    public init(reader: AtspiReader, app: DesktopApp, window: String? = nil, lock: AppLock? = nil) throws(DesktopAppError) {
         self.reader = reader
         self.app = app
         self.window = window
+        self.lock = lock
         try reader.listen()
         // The bus daemon says when the app's connection goes away.
         try reader.bus.addMatch(rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
                                 + "member='NameOwnerChanged',arg0='\(app.bus)'")
         snapshot = try reader.snapshot(app, window: window)
+        latest = snapshot
         _ = reader.bus.signals()
     }
 
@@ -48,28 +56,37 @@ public final class LiveDesktopApp {
     /// `name` (its accessible name, or its pid), or its window titled
     /// `window`: what `inspect --atspi`, `live --atspi` and scenarios'
     /// `app atspi` open.
+    /// - Parameter driving: whether this process will act on the app
+    ///   (`live --atspi`, a scenario): it takes the app's lock (`AppLock`)
+    ///   first, so a second driver is refused instead of interleaving.
     /// - Throws: `DesktopAppError`: no session or accessibility bus (what to
     ///   install, which variable is missing), no such app (the apps there
-    ///   are), no such window (its windows).
-    public static func open(_ name: String, window: String? = nil) throws(DesktopAppError) -> LiveDesktopApp {
+    ///   are), an app registered but not answering, another process driving
+    ///   it, no such window (its windows).
+    public static func open(_ name: String, window: String? = nil, driving: Bool = false) throws(DesktopAppError) -> LiveDesktopApp {
         let reader = try AtspiReader()
-        return try LiveDesktopApp(reader: reader, app: try reader.app(name), window: window)
+        let app = try reader.app(name)
+        let lock = driving ? try AppLock(app, busAddress: reader.bus.address) : nil
+        return try LiveDesktopApp(reader: reader, app: app, window: window, lock: lock)
     }
 
     /// Whether the app left the bus (it quit, or crashed): its bus name lost its owner.
     public private(set) var hasQuit = false
 
-    /// The screen showing now.
+    /// The screen the session has.
     public var screen: Screen { snapshot.screen }
 
-    /// Carries out the engine's events on the app (`AtspiActuator`).
-    public func perform(_ events: [TimedEvent]) {
+    /// Carries out the engine's events on the app (`AtspiActuator`), on
+    /// the objects of the snapshot the session has.
+    /// - Returns: an `appActionFailed` event for each call the app did not
+    ///   carry out (an error, no reply, or `false`).
+    public func perform(_ events: [TimedEvent]) -> [TimedEvent] {
         for e in events {
-            if case .activated(let r?, _) = e.event, snapshot.objects.indices.contains(r.index) { lastActed = snapshot.objects[r.index] }
+            if case .activated(let r?, _) = e.event, r.screen == snapshot.screen.name, snapshot.objects.indices.contains(r.index) {
+                lastActed = snapshot.objects[r.index]
+            }
         }
-        let failed = AtspiActuator(bus: reader.connection(to: app)).perform(events, in: snapshot)
-        failures += failed
-        if failures.count > 16 { failures.removeFirst(failures.count - 16) }
+        return AtspiActuator(bus: reader.connection(to: app)).perform(events, in: snapshot)
     }
 
     /// Takes the bus's signals; true when one came from this app. Notes
@@ -105,17 +122,36 @@ public final class LiveDesktopApp {
         return try refresh()
     }
 
-    /// Reads the app again now.
+    /// Reads the app again now, and hands what it shows to the session.
     /// - Returns: the update for the engine, nil when the screen is the same.
     public func refresh() throws(DesktopAppError) -> ScreenUpdate? {
+        try read()
+        return update()
+    }
+
+    /// Reads the app again now, into `latest`; the session is not told
+    /// until `update()`.
+    public func read() throws(DesktopAppError) {
         firstEvent = nil
         lastEvent = nil
         let new = try reader.snapshot(app, window: window)
-        if snapshot.modal == nil, new.modal != nil { opener = lastActed }
-        defer { snapshot = new }
-        guard !new.showsSame(as: snapshot) else { return nil }
-        let update = new.update(from: snapshot, opener: opener)
-        if new.modal == nil { opener = nil }
+        if latest.modal == nil, new.modal != nil { opener = lastActed }
+        latest = new
+    }
+
+    /// What the session needs to show `latest`: one update from the
+    /// snapshot it has, whatever was read in between (each element found
+    /// by its AT-SPI object, so it keeps its identity across the reads),
+    /// and `latest` becomes the session's snapshot.
+    /// - Returns: the update, nil when the app shows the same as the session has.
+    public func update() -> ScreenUpdate? {
+        guard !latest.showsSame(as: snapshot) else {
+            snapshot = latest
+            return nil
+        }
+        let update = latest.update(from: snapshot, opener: opener)
+        if latest.modal == nil { opener = nil }
+        snapshot = latest
         return update
     }
 

@@ -1,5 +1,6 @@
 import DesktopApps
 import DeviceTestbed
+import Scripting
 import Foundation
 import Glibc
 import ScreenModel
@@ -8,8 +9,10 @@ import Testing
 
 /// The headless desktop the tests run in: `make test` runs the whole suite
 /// under `xvfb-run` and `dbus-run-session` (docs/desktop-apps.md). Without
-/// them these tests skip with a message, and fail instead when
-/// `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`), as the umockdev tests do.
+/// them the tests that need one are skipped, and the run says so
+/// (`.desktopSession`); with `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`)
+/// they run instead, and fail at `DesktopSession.require()`, as the umockdev
+/// tests do.
 enum DesktopSession {
     static let environment = ProcessInfo.processInfo.environment
     static var isAvailable: Bool {
@@ -17,19 +20,36 @@ enum DesktopSession {
     }
     static var isRequired: Bool { environment["SWITCHYARD_REQUIRE_ATSPI"] == "1" }
 
-    /// Whether to run: true in a desktop session; otherwise records an
-    /// issue when the session is required, and says why it skips.
-    static func ready() -> Bool {
-        if isAvailable { return true }
-        if isRequired {
-            Issue.record("SWITCHYARD_REQUIRE_ATSPI=1 but there is no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS): run under xvfb-run -a dbus-run-session (make test does)")
-        } else {
-            print("skipped: no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session")
+    /// Why a test that needs the session is skipped.
+    static let missing: Comment = "no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session"
+
+    /// Throws when there is no desktop session: a test runs without one
+    /// only when `SWITCHYARD_REQUIRE_ATSPI=1`, and then it must fail.
+    static func require() throws {
+        guard isAvailable else { throw Missing() }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "SWITCHYARD_REQUIRE_ATSPI=1 but there is no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS): run under xvfb-run -a dbus-run-session (make test does)"
         }
-        return false
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+}
+
+/// The suites that use the desktop session's accessibility bus, one test
+/// at a time: they share the bus and its registry, and a test that stops
+/// an app (SIGSTOP) or holds one's lock would slow or fail another's.
+@Suite(.serialized) struct OnTheDesktop {}
+
+extension TestTrait where Self == ConditionTrait {
+    /// The test drives a real app on the desktop session's accessibility
+    /// bus: skipped without a session (the run reports it skipped, with the
+    /// reason), unless `SWITCHYARD_REQUIRE_ATSPI=1` makes it run and fail.
+    static var desktopSession: Self {
+        .enabled(if: DesktopSession.isAvailable || DesktopSession.isRequired, DesktopSession.missing)
+    }
 }
 
 /// A GTK app started for a test, its standard output read line by line with
@@ -72,9 +92,11 @@ final class FixtureApp {
         output = fds[0]
     }
 
-    /// The Python GTK3 fixture app (Fixtures/fixture-app.py), ready.
-    static func fixture() throws -> FixtureApp {
-        let app = try FixtureApp("/usr/bin/python3", [DesktopSession.fixtures.appendingPathComponent("fixture-app.py").path])
+    /// The Python GTK3 fixture app (Fixtures/fixture-app.py), ready; with
+    /// `extras`, its second window ("Switchyard Extras") instead.
+    static func fixture(extras: Bool = false) throws -> FixtureApp {
+        try DesktopSession.require()
+        let app = try FixtureApp("/usr/bin/python3", [DesktopSession.fixtures.appendingPathComponent("fixture-app.py").path] + (extras ? ["--extras"] : []))
         try #require(app.waitFor("ready", timeout: 20), "the fixture app did not start: \(app.lines)")
         return app
     }
@@ -130,7 +152,7 @@ final class DrivenApp {
         self.live = live
         session = try Session(app: live.snapshot.appModel, configuration: configuration)
         events = session.start(at: .zero)
-        live.perform(events)
+        events += live.perform(events)
     }
 
     /// `input` at `now + after`; its events go to the app.
@@ -139,7 +161,7 @@ final class DrivenApp {
         now = now + after
         let new = session.handle(TimedInput(input, at: now))
         events += new
-        live.perform(new)
+        events += live.perform(new)
         return new
     }
 
@@ -149,7 +171,7 @@ final class DrivenApp {
         now = now + interval
         let new = session.advance(to: now)
         events += new
-        live.perform(new)
+        events += live.perform(new)
         return new
     }
 
@@ -222,5 +244,55 @@ extension DrivenApp {
         guard scan(to: "menu Tap") else { return false }
         press(.select)
         return true
+    }
+}
+
+/// Scenario files on a live app, run in process (`ScenarioRunner` with
+/// `AtspiScenarioApp`, as `switchyard run` makes them) or by the built tool.
+enum LiveScenario {
+    /// Gives `app atspi` lines their live app, as `switchyard run` does.
+    static let runner = ScenarioRunner(scenarioApps: { source, _ in
+        guard case .atspi(let app, let window) = source else { throw TestbedError("these tests drive live apps only") }
+        return .live(try AtspiScenarioApp.open(app, window: window))
+    })
+
+    /// Prepares and runs `text` as the scenario file `t.swy`.
+    /// - Returns: the result, its failures as `file:line:column: message`,
+    ///   and the events, as text lines and as they are.
+    static func run(_ text: String) throws -> (result: ScenarioResult, failures: [String], lines: [String], events: [TimedEvent]) {
+        var events: [TimedEvent] = []
+        let prepared = try runner.prepare(text: text, file: "t.swy")
+        let result = runner.run(prepared) { events.append($0) }
+        return (result, result.failures.map { "\($0.position): \($0.message)" }, events.map { TranscriptFormat.textLine($0) }, events)
+    }
+
+    /// Scenario files in a new folder, removed when released.
+    final class Files {
+        let paths: [String]
+        private let folder: URL
+
+        /// Writes `texts` as `live.swy`, `live-2.swy`, ….
+        init(_ texts: [String]) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var paths: [String] = []
+            for (k, t) in texts.enumerated() {
+                let file = folder.appendingPathComponent(k == 0 ? "live.swy" : "live-\(k + 1).swy").path
+                try t.write(toFile: file, atomically: true, encoding: .utf8)
+                paths.append(file)
+            }
+            self.paths = paths
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Writes `text` to a scenario file in a new folder, runs `switchyard
+    /// run` on it (and on the files of `more`), and gives its exit status and output.
+    static func runTool(_ text: String, more: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String, file: String) {
+        let files = try Files([text] + more)
+        let tool = try ToolProcess(["run"] + files.paths, environment: environment)
+        let (_, status) = tool.wait(timeoutMilliseconds: 60_000)
+        return (status, tool.stdout, tool.stderr, files.paths[0])
     }
 }

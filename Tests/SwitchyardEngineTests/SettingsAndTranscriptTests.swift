@@ -106,6 +106,16 @@ import ScreenModel
             == #"{"time_us":0,"event":"screenChanged","screen":"main"}"#)
     }
 
+    /// What a live app did not carry out (written by its driver, never by the session).
+    @Test func appActionFailedSaysTheCallAndWhatTheAppAnswered() {
+        let refused = TimedEvent(.appActionFailed(A, call: "Component.GrabFocus", answer: "it answered false"), at: .milliseconds(1500), by: .fullKeyboardAccess)
+        #expect(TranscriptFormat.textLine(refused) == #"1.5s app did not carry out Component.GrabFocus on "A": it answered false"#)
+        #expect(TranscriptFormat.jsonLine(refused)
+            == #"{"time_us":1500000,"event":"appActionFailed","element":{"screen":"main","index":1,"label":"A","identifier":"a","frame":{"x":0,"y":0,"width":400,"height":50}},"call":"Component.GrabFocus","answer":"it answered false","technology":"keyboard"}"#)
+        let gone = at(0, .appActionFailed(nil, call: "Action.DoAction", answer: "it did not answer within 3s"))
+        #expect(TranscriptFormat.textLine(gone) == "0s app did not carry out Action.DoAction on nothing: it did not answer within 3s")
+    }
+
     /// A stream of lines copies what recurs (elements, the scenario's name,
     /// the technology, whole highlights after their `time_us`) and must
     /// read exactly as the lines written one by one: the same element

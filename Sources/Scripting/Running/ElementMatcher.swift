@@ -1,6 +1,16 @@
 import ScreenModel
 import Diagnostics
 
+/// Which one element a scenario's name means on a screen (`ElementMatcher.resolve`).
+public enum NameResolution: Hashable, Sendable {
+    /// That element.
+    case element(ElementIndex)
+    /// No element of the screen has the name.
+    case missing
+    /// Several have it, and no rule picks one: the candidates, in element order.
+    case ambiguous([ElementIndex])
+}
+
 /// Finds the elements a scenario names, on one screen or across an app.
 /// Labels match the effective label (`combine` applied) exactly;
 /// identifiers match `identifier`; paths match `root/children[k]/…`.
@@ -45,6 +55,49 @@ public struct ElementMatcher {
         return false
     }
 
+    /// Which one element `name` means on `screen` as it shows now. The
+    /// rules, in order (docs/scenarios.md, "Which element a name means"):
+    /// 1. the elements `matches(_:on:)` gives (hidden ones, and those folded
+    ///    into an ancestor, drop out when others remain);
+    /// 2. of several, the one the run acted on most recently (`acted`: tapped,
+    ///    adjusted, typed into, given a custom action);
+    /// 3. of several, the one inside the modal element that shows (a live
+    ///    app's dialog in front: every technology is trapped in it), when
+    ///    exactly one is;
+    /// 4. otherwise the name is ambiguous.
+    /// A screen model's names are checked before the run (`problem(with:in:)`),
+    /// so only a live app's, read as it runs, can be ambiguous here.
+    /// - Parameters:
+    ///   - name: the name as the scenario writes it.
+    ///   - screen: the screen as it shows now.
+    ///   - acted: elements of `screen` the run acted on, most recent first.
+    public func resolve(_ name: ElementName, on screen: Screen, acted: [ElementIndex] = []) -> NameResolution {
+        let found = matches(name, on: screen)
+        guard found.count > 1 else { return found.first.map(NameResolution.element) ?? .missing }
+        if let k = acted.first(where: found.contains) { return .element(k) }
+        if let modal = NavigationOrder(screen: screen, technology: .switchControl).modal {
+            let inside = found.filter { Self.isInside($0, modal, on: screen) }
+            if inside.count == 1 { return .element(inside[0]) }
+        }
+        return .ambiguous(found)
+    }
+
+    /// Whether `i` is `ancestor` or inside it.
+    static func isInside(_ i: ElementIndex, _ ancestor: ElementIndex, on screen: Screen) -> Bool {
+        var p: ElementIndex? = i
+        while let k = p {
+            if k == ancestor { return true }
+            p = screen.elements[k].parent
+        }
+        return false
+    }
+
+    /// `"Page 3" is ambiguous on screen 'X': 2 elements match: root/…, root/…; name one by #identifier or path`.
+    public func ambiguity(_ name: ElementName, _ candidates: [ElementIndex], on screen: Screen) -> String {
+        let list = candidates.prefix(8).map { "\(screen.path(of: $0))\(screen.elements[$0].identifier.map { " (#\($0))" } ?? "")" }
+        return "\(name) is ambiguous on screen '\(screen.name)': \(candidates.count) elements match: \(list.joined(separator: ", ")); name one by #identifier or path"
+    }
+
     /// Why `name` cannot be used in `app`, or nil when it can: unknown on
     /// every screen, or ambiguous on one. The message lists candidates.
     /// - Parameters:
@@ -56,10 +109,7 @@ public struct ElementMatcher {
         var found = false
         for screen in app.screens {
             let m = matches(name, on: screen)
-            if m.count > 1 && !ambiguityAllowed {
-                let list = m.prefix(8).map { "\(screen.path(of: $0))\(screen.elements[$0].identifier.map { " (#\($0))" } ?? "")" }
-                return "\(name) is ambiguous on screen '\(screen.name)': \(m.count) elements match: \(list.joined(separator: ", ")); name one by #identifier or path"
-            }
+            if m.count > 1 && !ambiguityAllowed { return ambiguity(name, m, on: screen) }
             if !m.isEmpty { found = true }
         }
         if found { return nil }

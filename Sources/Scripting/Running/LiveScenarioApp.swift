@@ -9,9 +9,10 @@ import SwitchyardEngine
 /// The session keeps its simulated clock for its own timers. Each time the
 /// session's events ask something of the app, the runner hands them to
 /// `perform(_:)` and then waits, in real time, for the app to settle
-/// (`settle(quiet:limit:)`); each new screen it reads goes to the session
+/// (`settle(quiet:limit:)`); the screen it shows then goes to the session
 /// as `Input.screenReplaced` at the same simulated instant, before the next
-/// line runs (docs/scenarios.md, "Live desktop apps").
+/// line runs (docs/scenarios.md, "Live desktop apps"). A call the app did
+/// not carry out is an `appActionFailed` event and fails the run.
 ///
 /// A live app is used by one run at a time, from one thread.
 public protocol LiveScenarioApp: AnyObject, Sendable {
@@ -24,15 +25,18 @@ public protocol LiveScenarioApp: AnyObject, Sendable {
     /// values, typed text, keyboard focus).
     /// - Parameter events: the events of one session call, in order.
     /// - Returns: whether any of them asked something of the app (only then
-    ///   can the app change because of them).
-    func perform(_ events: [TimedEvent]) -> Bool
+    ///   can the app change because of them), and what the app did not
+    ///   carry out, as `appActionFailed` events.
+    func perform(_ events: [TimedEvent]) -> LiveAppResponse
     /// Waits, in real time, until the app is quiet: every change it makes
     /// is read once its events settle, and the wait ends when no event has
     /// come for `quiet` (at once, when an action changed nothing), or after
     /// `limit` however busy the app is.
-    /// - Returns: the new screens, in order (each relative to the one before).
+    /// - Returns: the app's screen as it shows at the end, relative to the
+    ///   one the session has (each element found by the app's own identity
+    ///   of it); nil when it shows the same.
     /// - Throws: when the app can no longer be read (it quit, the bus went away).
-    func settle(quiet: Interval, limit: Interval) throws -> [ScreenUpdate]
+    func settle(quiet: Interval, limit: Interval) throws -> ScreenUpdate?
     /// Waits, in real time, for the app's next change, at most about
     /// `timeout` (a change whose events are still settling is finished).
     /// - Returns: the new screen, or nil when the app did not change in time.
@@ -41,6 +45,21 @@ public protocol LiveScenarioApp: AnyObject, Sendable {
     /// Real time, for bounding the runner's waits (the runner reads no clock
     /// of its own).
     var realTime: Instant { get }
+}
+
+/// What a live app did with the events of one session call.
+public struct LiveAppResponse: Sendable, Hashable {
+    /// Whether any event asked something of the app.
+    public var asked: Bool
+    /// The calls the app did not carry out (an error, no reply in time, or
+    /// a refusal): `Event.appActionFailed`, at the instant of the event
+    /// that asked, in order.
+    public var failed: [TimedEvent]
+
+    public init(asked: Bool, failed: [TimedEvent] = []) {
+        self.asked = asked
+        self.failed = failed
+    }
 }
 
 /// The app a scenario's `app` line gives the runner: a screen model that

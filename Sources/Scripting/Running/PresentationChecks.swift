@@ -13,8 +13,8 @@ extension Run {
         let shown = session.presentation
         switch e {
         case .focused(let name):
-            if let f = shown.focused, shown.focusVisible, refMatches(f, name) { return nil }
-            return "expected the focus on \(name), but \(Self.describeFocus(shown))"
+            if let f = shown.focused, shown.focusVisible, refIs(f, name) { return nil }
+            return "expected the focus on \(name), but " + (ambiguity(name) ?? Self.describeFocus(shown))
         case .focusHidden:
             guard shown.focusVisible, let f = shown.focused else { return nil }
             return "expected the focus ring hidden, but it shows on \(Self.describe(f))"
@@ -28,8 +28,12 @@ extension Run {
             return "expected \(expected), but " + (overlay.map(Self.describe) ?? "no overlay is shown")
         case .label(let name, let text):
             let screen = session.currentScreen
-            let indices = matcher.matches(name, on: screen)
-            guard !indices.isEmpty else { return "expected \(name) on the current screen '\(screen.name)', but it is not there" }
+            let indices: [ElementIndex]
+            switch resolve(name, on: screen) {
+            case .element(let k): indices = [k]
+            case .missing: return "expected \(name) on the current screen '\(screen.name)', but it is not there"
+            case .ambiguous(let candidates): return "expected the label of \(name) to be \"\(text)\", but \(matcher.ambiguity(name, candidates, on: screen))"
+            }
             let on = { (b: OverlayBadge) in b.element.map { $0.screen == screen.name && indices.contains($0.index) } ?? false }
             // A disambiguation's numbers stand over the overlay on its candidates.
             let badge: (text: String, source: String)?

@@ -356,8 +356,15 @@ struct EventWindow {
         var screen: String
         var index: ElementIndex
     }
-    /// Activations in the order first seen (nil: a point with no element).
-    private(set) var activations: [ElementRef?] = []
+    /// One activation: the element (nil: a point with no element) and its
+    /// screen as it was then (a live app's is read again as it changes:
+    /// the name is matched against the tree the element was tapped in).
+    struct Activation {
+        var ref: ElementRef?
+        var screen: Screen?
+    }
+    /// Activations in the order first seen.
+    private(set) var activations: [Activation] = []
     private var activated: Set<Key?> = []
     /// Announcements in the order first seen.
     private(set) var announcements: [String] = []
@@ -366,10 +373,15 @@ struct EventWindow {
 
     var count: Int { activations.count + announcements.count + (scanningStopped ? 1 : 0) }
 
-    mutating func add(_ event: Event) {
+    /// - Parameters:
+    ///   - event: the event.
+    ///   - screens: the screens as they are when it happens, by name.
+    mutating func add(_ event: Event, screens: [String: Screen]) {
         switch event {
         case .activated(let ref, _):
-            if activated.insert(ref.map { Key(screen: $0.screen, index: $0.index) }).inserted { activations.append(ref) }
+            if activated.insert(ref.map { Key(screen: $0.screen, index: $0.index) }).inserted {
+                activations.append(Activation(ref: ref, screen: ref.flatMap { screens[$0.screen] }))
+            }
         case .announced(let text):
             if announced.insert(text).inserted { announcements.append(text) }
         case .scanningStopped:
@@ -417,6 +429,9 @@ struct Run {
     let matcher = ElementMatcher()
     /// The live app (`app atspi`), nil for a screen model.
     let live: (any LiveScenarioApp)?
+    /// The elements a live app's run acted on, followed across its new
+    /// screens: the one a name matching several means.
+    var acted = ActedElements()
     /// Every screen as the run knows it now, by name (events name elements
     /// by screen and index): the app's, and a live app's as last read.
     var screens: [String: Screen]
@@ -470,11 +485,13 @@ struct Run {
             if hit == nil && matching(e.event) { hit = e }
         }
         peakRetained = max(peakRetained, recent.count + sinceInput.count + fresh.count)
-        // A live app: the events are carried out on it, and its changes
+        // A live app: the events are carried out on it (what it did not
+        // carry out is an event of its own, and a failure), and its changes
         // come back before the run goes on.
-        let acted = stopped == nil && !fresh.isEmpty && (live?.perform(fresh) ?? false)
+        let response = stopped == nil && !fresh.isEmpty ? live?.perform(fresh) : nil
         swap(&fresh, &batch)
-        if acted { settleLive(quiet: prepared.liveWaits.quiet) }
+        for f in response?.failed ?? [] { observe(f) }
+        if response?.asked == true { settleLive(quiet: prepared.liveWaits.quiet) }
         return hit
     }
 
@@ -496,20 +513,21 @@ struct Run {
         repeat {
             actedWhileSettling = false
             rounds += 1
-            let updates: [ScreenUpdate]
+            let update: ScreenUpdate?
             do {
-                updates = try live.settle(quiet: quiet, limit: prepared.liveWaits.limit)
+                update = try live.settle(quiet: quiet, limit: prepared.liveWaits.limit)
             } catch {
                 stopLive(error)
                 return
             }
-            for u in updates { replaceScreen(u) }
+            if let update { replaceScreen(update) }
         } while actedWhileSettling && rounds < Self.settleRounds
     }
 
     /// The live app's new screen, to the session at its current instant
     /// (a timer's, during a wait).
     mutating func replaceScreen(_ update: ScreenUpdate) {
+        acted.follow(update, replacing: session.currentScreen.name)
         screens[update.screen.name] = update.screen
         take { session, out in session.handle(TimedInput(.screenReplaced(update), at: session.now)) { out.append($0) } }
     }
@@ -524,9 +542,9 @@ struct Run {
     /// a live app the wait is in real time (the app's changes delivered as
     /// they come, the simulated clock where it stands); for a screen model
     /// in simulated time (timers fire; the clock stops where it holds).
-    mutating func awaitState(_ within: Interval?, _ holds: (Session, _ screens: [String: Screen]) -> Bool) -> Bool {
+    mutating func awaitState(_ within: Interval?, _ holds: (Run) -> Bool) -> Bool {
         guard let live else { return advance(within: within, until: holds) }
-        if holds(session, screens) { return true }
+        if holds(self) { return true }
         guard let within else { return false }
         let end = live.realTime + within
         while stopped == nil {
@@ -539,24 +557,24 @@ struct Run {
             }
             guard let update else { continue }
             replaceScreen(update)
-            if holds(session, screens) { return true }
+            if holds(self) { return true }
         }
         return false
     }
 
     /// Whether `holds` is true now; with a window, lets simulated time run
     /// (timers fire) until it is, and the clock stops there, or the window closes.
-    mutating func advance(within: Interval?, until holds: (Session, _ screens: [String: Screen]) -> Bool) -> Bool {
-        if holds(session, screens) { return true }
+    mutating func advance(within: Interval?, until holds: (Run) -> Bool) -> Bool {
+        if holds(self) { return true }
         guard let within else { return false }
         let deadline = cursor + within
         while let next = session.nextDeadline, next <= deadline, next > cursor {
             cursor = next
             take { session, out in session.advance(to: next) { out.append($0) } }
-            if holds(session, screens) { return true }
+            if holds(self) { return true }
         }
         moveTo(deadline)
-        return holds(session, screens)
+        return holds(self)
     }
 
     /// How a failed `within` wait is told: for a live app, how long the run
@@ -571,12 +589,21 @@ struct Run {
     /// event (the engine met a case it does not expect) fails the run.
     mutating func observe(_ e: TimedEvent) {
         each(e)
-        sinceInput.add(e.event)
+        sinceInput.add(e.event, screens: screens)
+        if live != nil { acted.note(e.event) }
         if recent.count == Self.contextLength { recent.removeFirst() }
         recent.append(e)
-        if case .bug(let text) = e.event {
+        switch e.event {
+        case .bug(let text):
             failures.append(ExpectationFailure(position: position, message: "engine bug (please report it): \(text)",
                                                context: recent, time: e.time))
+        case .appActionFailed(let r, let call, let answer):
+            // The app did not do what the line asked: the run fails there, with its answer.
+            failures.append(ExpectationFailure(position: position, message: "the app \(live?.name ?? "") did not carry out \(call) on "
+                                               + (r.map(Self.describe) ?? "an element it no longer has") + ": \(answer)",
+                                               context: recent, time: e.time))
+        default:
+            break
         }
     }
 
@@ -689,23 +716,41 @@ struct Run {
 
     // MARK: - Expectations
 
-    func refMatches(_ ref: ElementRef, _ name: ElementName) -> Bool {
-        Self.matches(ref, name, in: screens, matcher)
+    /// Which element `name` means on `screen` as it shows now
+    /// (`ElementMatcher.resolve`: of several, the one acted on, else the
+    /// one in the dialog in front).
+    func resolve(_ name: ElementName, on screen: Screen) -> NameResolution {
+        matcher.resolve(name, on: screen, acted: acted.indices(on: screen.name))
     }
 
-    /// Whether `ref` is an element `name` names, on its screen in `screens`.
-    static func matches(_ ref: ElementRef?, _ name: ElementName, in screens: [String: Screen], _ matcher: ElementMatcher) -> Bool {
-        guard let ref, let screen = screens[ref.screen] else { return false }
+    /// Whether `ref` is the element `name` means, on its screen as it is now.
+    func refIs(_ ref: ElementRef?, _ name: ElementName) -> Bool {
+        guard let ref, let screen = screens[ref.screen], case .element(let k) = resolve(name, on: screen) else { return false }
+        return k == ref.index
+    }
+
+    /// Whether `ref` is one of the elements `name` matches (`expect
+    /// disambiguation`, where a name may match several).
+    func refMatches(_ ref: ElementRef, _ name: ElementName) -> Bool {
+        guard let screen = screens[ref.screen] else { return false }
         return matcher.matches(name, on: screen).contains(ref.index)
     }
 
-    /// Whether the highlight `h` shows `name` (an element, or a scanner menu item).
-    static func shows(_ h: Highlight?, _ name: ElementName, in screens: [String: Screen], _ matcher: ElementMatcher) -> Bool {
+    /// Whether the highlight `h` shows `name` (the element it means, or a scanner menu item).
+    func shows(_ h: Highlight?, _ name: ElementName) -> Bool {
         switch h {
-        case .element(let r): return matches(r, name, in: screens, matcher)
+        case .element(let r): return refIs(r, name)
         case .menuItem(let s): if case .label(let l) = name { return l == s } else { return false }
         default: return false
         }
+    }
+
+    /// Why `name` means no one element of the current screen, as the end
+    /// of a failure (`"Page 3" is ambiguous on screen …: 2 elements match: …`); nil when it means one.
+    func ambiguity(_ name: ElementName) -> String? {
+        let screen = session.currentScreen
+        guard case .ambiguous(let candidates) = resolve(name, on: screen) else { return nil }
+        return matcher.ambiguity(name, candidates, on: screen)
     }
 
     func describe(_ h: Highlight?) -> String {
@@ -725,81 +770,89 @@ struct Run {
         (r.label.map { "\"\($0)\"" } ?? "(no label)") + (r.identifier.map { " (#\($0))" } ?? "")
     }
 
-    /// Looks for a matching event since the last input, then (with a
-    /// window) lets time run until one appears (the clock stops there) or
-    /// the window closes.
-    mutating func awaitEvent(_ within: Interval?, seen: Bool, _ matches: (Event) -> Bool) -> Bool {
-        if seen { return true }
+    /// Looks for a matching event since the last input (`seen`, asked of
+    /// the events' window), then (with a window) lets time run until one
+    /// appears (the clock stops there) or the window closes.
+    mutating func awaitEvent(_ within: Interval?, seen: (Run) -> Bool) -> Bool {
+        if seen(self) { return true }
         guard let within else { return false }
         let deadline = cursor + within
         while let next = session.nextDeadline, next <= deadline, next > cursor {
             // every timer up to the cursor has fired already
-            let hit = take(matching: matches) { session, out in session.advance(to: next) { out.append($0) } }
+            take { session, out in session.advance(to: next) { out.append($0) } }
             cursor = next
-            if hit != nil { return true }
+            if seen(self) { return true }
         }
-        return moveTo(deadline, matching: matches) != nil
+        moveTo(deadline)
+        return seen(self)
+    }
+
+    /// Whether an activation is of the element `name` meant then (on the
+    /// screen as it was when it was tapped: of several, the one tapped).
+    static func activation(_ a: EventWindow.Activation, is name: ElementName, _ matcher: ElementMatcher) -> Bool {
+        guard let r = a.ref, let screen = a.screen else { return false }
+        return matcher.matches(name, on: screen).contains(r.index)
     }
 
     mutating func check(_ e: Expectation, at position: SourcePosition) {
         switch e {
         case .highlighted(let name, let within):
             // The highlight is the session's own, in simulated time, live app or not.
-            let matcher = self.matcher
-            if advance(within: within, until: { session, screens in Self.shows(session.highlighted, name, in: screens, matcher) }) { return }
-            fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but \(describe(session.highlighted)) at \(cursor)", at: position)
+            if advance(within: within, until: { run in run.shows(run.session.highlighted, name) }) { return }
+            fail("expected the highlight on \(name)\(within.map { " within \($0)" } ?? ""), but " + (ambiguity(name) ?? "\(describe(session.highlighted)) at \(cursor)"), at: position)
         case .activated(let name, let within):
-            // Each screen as it stands now: a live app's are read again as it changes.
-            let screens = self.screens
-            let matcher = self.matcher
-            let matches = { (r: ElementRef?) -> Bool in Self.matches(r, name, in: screens, matcher) }
-            let ok = awaitEvent(within, seen: sinceInput.activations.contains(where: matches)) {
-                if case .activated(let r, _) = $0 { return matches(r) } else { return false }
-            }
+            // Each activation against its screen as it was then: a live app's are read again as it changes.
+            let ok = awaitEvent(within) { run in run.sinceInput.activations.contains { Self.activation($0, is: name, run.matcher) } }
             if !ok {
-                let got = sinceInput.activations.map { $0.map(Self.describe) ?? "a point with no element" }
+                let got = sinceInput.activations.map { $0.ref.map(Self.describe) ?? "a point with no element" }
                 fail("expected \(name) to be activated\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was activated" : "only \(got.joined(separator: ", ")) was activated"), at: position)
             }
         case .screen(let s, let within):
-            if !awaitState(within, { session, _ in session.currentScreen.name == s || session.currentScreen.title == s }) {
+            if !awaitState(within, { run in run.session.currentScreen.name == s || run.session.currentScreen.title == s }) {
                 guard stopped == nil else { return }
                 fail("expected screen '\(s)'\(within.map { " within \($0)" } ?? ""), but the current screen is '\(session.currentScreen.name)'\(waited(within))", at: position)
             }
         case .announcement(let text, let within):
-            let ok = awaitEvent(within, seen: sinceInput.announcements.contains(text)) {
-                if case .announced(let t) = $0 { return t == text } else { return false }
-            }
+            let ok = awaitEvent(within) { run in run.sinceInput.announcements.contains(text) }
             if !ok {
                 let got = sinceInput.announcements.map { "\"\($0)\"" }
                 fail("expected the announcement \"\(text)\"\(within.map { " within \($0)" } ?? ""), but " + (got.isEmpty ? "nothing was announced" : "got \(got.joined(separator: ", "))"), at: position)
             }
         case .value(let name, let expected, let within):
-            let matcher = self.matcher
-            let held = awaitState(within) { session, _ in
-                matcher.matches(name, on: session.currentScreen).first.map { session.value(of: $0) == expected } ?? false
-            }
-            guard !held, stopped == nil else { return }
-            let screen = session.currentScreen
-            guard let i = matcher.matches(name, on: screen).first else {
-                fail("expected \(name) on the current screen '\(screen.name)'\(within.map { " within \($0)" } ?? ""), but it is not there\(waited(within))", at: position)
-                return
-            }
-            let v = session.value(of: i)
-            fail("expected the value of \(name) to be \"\(expected)\"\(within.map { " within \($0)" } ?? ""), but it is \(v.map { "\"\($0)\"" } ?? "empty")\(waited(within))", at: position)
-        case .selected(let name, let on, let within):
-            let matcher = self.matcher
-            let held = awaitState(within) { session, _ in
-                matcher.matches(name, on: session.currentScreen).first.map { session.traits(of: $0).contains(.selected) == on } ?? false
+            // Resolved again on each read while the window is open.
+            let held = awaitState(within) { run in
+                guard case .element(let k) = run.resolve(name, on: run.session.currentScreen) else { return false }
+                return run.session.value(of: k) == expected
             }
             guard !held, stopped == nil else { return }
             let screen = session.currentScreen
             let shown = within.map { " within \($0)" } ?? ""
-            guard matcher.matches(name, on: screen).first != nil else {
+            switch resolve(name, on: screen) {
+            case .missing:
                 fail("expected \(name) on the current screen '\(screen.name)'\(shown), but it is not there\(waited(within))", at: position)
-                return
+            case .ambiguous(let candidates):
+                fail("expected the value of \(name) to be \"\(expected)\"\(shown), but \(matcher.ambiguity(name, candidates, on: screen))\(waited(within))", at: position)
+            case .element(let i):
+                let v = session.value(of: i)
+                fail("expected the value of \(name) to be \"\(expected)\"\(shown), but it is \(v.map { "\"\($0)\"" } ?? "empty")\(waited(within))", at: position)
             }
-            let expected = on ? "to be selected\(shown), but it is not" : "not to be selected\(shown), but it is"
-            fail("expected \(name) \(expected)\(waited(within))", at: position)
+        case .selected(let name, let on, let within):
+            let held = awaitState(within) { run in
+                guard case .element(let k) = run.resolve(name, on: run.session.currentScreen) else { return false }
+                return run.session.traits(of: k).contains(.selected) == on
+            }
+            guard !held, stopped == nil else { return }
+            let screen = session.currentScreen
+            let shown = within.map { " within \($0)" } ?? ""
+            let expected = on ? "to be selected\(shown)" : "not to be selected\(shown)"
+            switch resolve(name, on: screen) {
+            case .missing:
+                fail("expected \(name) on the current screen '\(screen.name)'\(shown), but it is not there\(waited(within))", at: position)
+            case .ambiguous(let candidates):
+                fail("expected \(name) \(expected), but \(matcher.ambiguity(name, candidates, on: screen))\(waited(within))", at: position)
+            case .element:
+                fail("expected \(name) \(expected), but it is\(on ? " not" : "")\(waited(within))", at: position)
+            }
         case .noActivation(let d):
             let first = moveTo(cursor + d) { if case .activated = $0 { return true } else { return false } }
             if let first, case .activated(let r, _) = first.event {
@@ -814,7 +867,7 @@ struct Run {
                 fail("expected the scanner menu to contain \"\(item)\", but " + (menu.map { "it shows \($0.map { "\"\($0)\"" }.joined(separator: " "))" } ?? "no menu is shown"), at: position)
             }
         case .scanningStopped(let within):
-            let ok = awaitEvent(within, seen: sinceInput.scanningStopped) { if case .scanningStopped = $0 { return true } else { return false } }
+            let ok = awaitEvent(within) { run in run.sinceInput.scanningStopped }
             if !ok { fail("expected scanning to stop\(within.map { " within \($0)" } ?? ""), but it did not (now \(cursor))", at: position) }
         case .focused, .focusHidden, .overlay, .label, .disambiguation:
             if let problem = presentationProblem(e) { fail(problem, at: position) }

@@ -226,6 +226,13 @@ public enum Event: Hashable, Sendable {
     case textEditingBegan(ElementRef)
     /// Full Keyboard Access: typed characters no longer go to this text field.
     case textEditingEnded(ElementRef)
+    /// A live app (`app atspi`, `live --atspi`) did not carry out what an
+    /// event asked of it: the element (nil when the app's tree no longer
+    /// has it), the call (`Action.DoAction`, `Component.GrabFocus`), and
+    /// what the app answered, in words (`it answered false`). Written by
+    /// whoever drives the app, after the event that asked; the session
+    /// never emits it.
+    indirect case appActionFailed(ElementRef?, call: String, answer: String)
 }
 
 /// An event with the virtual instant it happened at.

@@ -139,6 +139,8 @@ public enum TranscriptFormat {
             w.member("event", "textEditingBegan"); w.key("element"); fragments.write(r, &w)
         case .textEditingEnded(let r):
             w.member("event", "textEditingEnded"); w.key("element"); fragments.write(r, &w)
+        case .appActionFailed(let r, let call, let answer):
+            w.member("event", "appActionFailed"); w.key("element"); fragments.write(r, &w); w.key("call"); w.string(call); w.key("answer"); w.string(answer)
         }
     }
 
@@ -253,6 +255,8 @@ public enum TranscriptFormat {
         case .helpHidden: t.append("help hidden")
         case .textEditingBegan(let r): t.append("editing "); r.describe(into: &t)
         case .textEditingEnded(let r): t.append("editing ended "); r.describe(into: &t)
+        case .appActionFailed(let r, let call, let answer):
+            t.append("app did not carry out "); t.append(escaping: call); t.append(" on "); refOrNothing(r, &t); t.append(": "); t.append(escaping: answer)
         }
     }
 

@@ -1,6 +1,7 @@
 import DesktopApps
 import Diagnostics
 import ScreenModel
+import SwitchyardEngine
 
 /// `switchyard apps`: the apps registered on the desktop's accessibility bus
 /// (AT-SPI), the names `inspect --atspi` and `live --atspi` take.
@@ -25,21 +26,40 @@ struct AppsCommand: Command {
         json = try a.choice("format", command: Self.name, allowed: ["text", "json"]) == "json"
     }
 
-    func run() throws(DesktopAppError) -> ExitStatus {
-        let apps = try AtspiReader().apps()
-        Output.out(json ? Self.json(apps) : Self.listing(apps))
+    /// Exit status 2 when an app is registered but did not answer (it is
+    /// listed, and an error says so), 0 otherwise.
+    func run() throws(CommandError) -> ExitStatus {
+        let apps: [DesktopApp]
+        let reader: AtspiReader
+        do {
+            reader = try AtspiReader()
+            apps = try reader.apps()
+        } catch {
+            throw CommandError(command: Self.name, error)
+        }
+        Output.out(json ? Self.json(apps) : Self.listing(apps, timeout: reader.bus.timeout))
+        let silent = apps.filter { !$0.answering }
+        guard silent.isEmpty else {
+            Output.report(CommandError(command: Self.name, DesktopAppError.notAnswering(named: nil, silent: silent, within: reader.bus.timeout)))
+            return .unusableInput
+        }
         return .success
     }
 
     /// One line per app (name, pid), then one indented line per window;
-    /// names are the apps' own text, shown terminal-safe.
-    static func listing(_ apps: [DesktopApp]) -> String {
+    /// names are the apps' own text, shown terminal-safe. An app that did
+    /// not answer within `timeout` is listed as such, without windows.
+    static func listing(_ apps: [DesktopApp], timeout: Interval) -> String {
         guard !apps.isEmpty else {
             return "No app is registered on the accessibility bus. GTK apps register when they start in this session "
                 + "(not with NO_AT_BRIDGE=1); Qt apps need QT_ACCESSIBILITY=1.\n"
         }
         var out = ""
         for a in apps {
+            guard a.answering else {
+                out += "(did not answer within \(timeout))" + (a.pid.map { "  pid \($0)" } ?? "") + "  bus \(a.bus)\n"
+                continue
+            }
             let name = a.name.isEmpty ? "(no name)" : a.name
             out += TerminalText.escaped(name, keepNewlines: false) + (a.pid.map { "  pid \($0)" } ?? "") + "  bus \(a.bus)\n"
             if a.windows.isEmpty { out += "    (no windows)\n" }
@@ -51,15 +71,18 @@ struct AppsCommand: Command {
         return out
     }
 
-    /// The apps as a JSON array: name, pid, bus, windows (title, role, showing, active).
+    /// The apps as a JSON array: name, pid, bus, windows (title, role,
+    /// showing, active); an app that did not answer has `"name": null`,
+    /// `"answering": false` and no windows.
     static func json(_ apps: [DesktopApp]) -> String {
         var w = JSONWriter()
         w.openArray()
         for a in apps {
             w.openObject()
-            w.key("name"); w.string(a.name)
+            w.key("name"); if a.answering { w.string(a.name) } else { w.null() }
             if let pid = a.pid { w.key("pid"); w.number(Int64(pid)) }
             w.key("bus"); w.string(a.bus)
+            if !a.answering { w.key("answering"); w.bool(false) }
             w.key("windows"); w.openArray()
             for win in a.windows {
                 w.openObject(inline: true)

@@ -110,7 +110,12 @@ struct LiveCommand: Command {
                                   inputs: [profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
         defer { outputs.discard() }
         // A running app: its first snapshot is the session's app (one screen, replaced as the app changes).
-        let desktop = try atspi.map { name throws(DesktopAppError) in AtspiAdapter(app: try LiveDesktopApp.open(name, window: window)) }
+        let desktop: AtspiAdapter?
+        do {
+            desktop = try atspi.map { name throws(DesktopAppError) in AtspiAdapter(app: try LiveDesktopApp.open(name, window: window, driving: true)) }
+        } catch {
+            throw CommandError(command: Self.name, error)
+        }
         let made = try setup.makeSession(app: desktop?.app.snapshot.appModel)
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
@@ -152,9 +157,10 @@ struct LiveCommand: Command {
         // output that cannot be written (a closed pipe) ends the session like a signal.
         let signals = try SignalPipe()
         defer { signals.uninstall() }
-        func output(_ events: [TimedEvent]) {
-            // The technologies' actions go to the running app first (taps, values, focus).
-            desktop?.perform(events)
+        func output(_ session: [TimedEvent]) {
+            // The technologies' actions go to the running app first (taps,
+            // values, focus); what it did not carry out follows them.
+            let events = session + (desktop?.perform(session) ?? [])
             view.show(events, session: sink.session)
             if let transcriptFile {
                 for e in events { transcriptLines.append(e) }

@@ -11,6 +11,15 @@ receives, flushed at once, and "ready" when its window shows.
   row Green                 the list's selected row
   page Shapes               the notebook's page
   dialog shown|OK|Cancel    the modal dialog
+
+With --extras it shows another window instead, "Switchyard Extras", for
+what the main one cannot show without changing its layout:
+
+  clicked Unfocusable       a push button that takes no keyboard focus
+                            (AT-SPI's Component.GrabFocus answers false)
+  added 1                   "Add Label" puts a label "Added 1" above every
+                            other widget: each one's place in the tree moves
+  preferences shown|closed  a dialog of its own that is not modal
 """
 import sys
 import gi
@@ -32,6 +41,58 @@ def named(widget, name):
     widget.get_accessible().set_name(name)
     return widget
 
+
+def extras():
+    window = Gtk.Window(title="Switchyard Extras")
+    window.set_default_size(520, 140)
+    window.set_resizable(False)
+    window.connect("destroy", Gtk.main_quit)
+    column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+    window.add(column)
+    banner = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    column.pack_start(banner, False, False, 0)
+    fixed = Gtk.Fixed()
+    column.pack_start(fixed, True, True, 0)
+
+    unfocusable = place(fixed, Gtk.Button(label="Unfocusable"), 20, 20, 140, 40)
+    unfocusable.set_can_focus(False)
+    unfocusable.connect("clicked", lambda b: say("clicked Unfocusable"))
+
+    added = [0]
+
+    def add_label(_button):
+        added[0] += 1
+        label = Gtk.Label(label="Added %d" % added[0])
+        # add, not pack_start: only GtkContainer's add tells AT-SPI (children-changed).
+        banner.add(label)
+        banner.reorder_child(label, 0)
+        label.show()
+        say("added %d" % added[0])
+
+    place(fixed, Gtk.Button(label="Add Label"), 180, 20, 140, 40).connect("clicked", add_label)
+
+    def show_preferences(_button):
+        dialog = Gtk.Dialog(title="Preferences", transient_for=window, modal=False)
+        dialog.add_button("Close", Gtk.ResponseType.CLOSE)
+        dialog.get_content_area().add(Gtk.Label(label="Nothing to set"))
+
+        def closed(d, _response):
+            say("preferences closed")
+            d.destroy()
+
+        dialog.connect("response", closed)
+        dialog.show_all()
+        say("preferences shown")
+
+    place(fixed, Gtk.Button(label="Open Preferences"), 340, 20, 160, 40).connect("clicked", show_preferences)
+    window.show_all()
+    GLib.idle_add(lambda: say("ready") and False)
+    Gtk.main()
+    sys.exit(0)
+
+
+if "--extras" in sys.argv[1:]:
+    extras()
 
 window = Gtk.Window(title="Switchyard Fixture")
 window.set_default_size(460, 480)
