@@ -298,7 +298,7 @@ final class LiveView {
             items.enumerated().map { $0.offset == highlighted ? "[\($0.element)]" : $0.element }.joined(separator: "  ")
         }
         if let menu = shown.scannerMenu { out.append("Scanner menu: " + list(menu.items, menu.highlightedItem)) }
-        if case .group(_, let count)? = shown.highlight, technologies != [.switchControl] { out.append("Switch Control: a group of \(count) items") }
+        if case .group(_, let count)? = shown.highlight, technologies != [.switchControl] { out.append("Switch Control: a group of " + Plural.count(count, "item")) }
         if technologies.contains(.fullKeyboardAccess) {
             if let f = shown.focused {
                 out.append("Focus: \(f)" + (shown.focusVisible ? "" : " (ring hidden)") + (shown.textEditing != nil ? ", editing text" : ""))

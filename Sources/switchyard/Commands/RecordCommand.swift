@@ -89,7 +89,7 @@ struct RecordCommand: Command {
             throw failure
         }
         if let error = errors.first { throw error }
-        Output.err(TerminalText.escaped("wrote \(recorder.recording.events.count) events to \(out)"))
+        Output.err(TerminalText.escaped("wrote " + Plural.count(recorder.recording.events.count, "event") + " to \(out)"))
         return .success
     }
 }

@@ -193,7 +193,7 @@ struct RunCommand: Command {
                     Output.report(stopped)
                     Output.out("✗ \(file): stopped at line \(stopped.position.line ?? 0) (see errors above)\n")
                 } else if !quiet || !r.passed {
-                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
+                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) \(Plural.noun(r.expectations, "expectation")) held, \(Plural.count(r.presses, "input")), simulated \(r.endTime)\n")
                 }
             }
         }
