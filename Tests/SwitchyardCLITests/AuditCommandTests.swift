@@ -141,6 +141,7 @@ import Testing
     @Test(arguments: [
         (["audit", "--budget", "0"], "switchyard audit: error: '--budget 0' is not valid; expected seconds from 0.001 to 3600"),
         (["audit", "--budget", "nan"], "switchyard audit: error: '--budget nan' is not valid; expected seconds from 0.001 to 3600"),
+        (["audit", "--budget", "0x1p3"], "switchyard audit: error: '--budget 0x1p3' is not valid; expected seconds from 0.001 to 3600"),
         (["audit", "--format", "xml"], "switchyard audit: error: '--format xml' is not valid; expected one of: text, json, sarif"),
         (["audit", "--fail-on", "note"], "switchyard audit: error: '--fail-on note' is not valid; expected one of: error, warning, never"),
         (["audit", "a.json", "b.json", "--screen", "home"], "switchyard audit: error: --screen names a screen of one app; give one APP with it, not 2"),

@@ -5,6 +5,34 @@ import Testing
 /// in decimal only, one shape for every error line, and what `overlay`
 /// draws.
 @Suite struct CommandLineWordsTests {
+    // MARK: - Numbers
+
+    /// `Double("0x1p3")` is 8: a hexadecimal float was taken as seconds or
+    /// a scale. Numbers on the command line are decimal.
+    @Test(arguments: [
+        (["overlay", "--scale", "0x1p1"], "switchyard overlay: error: '--scale 0x1p1' is not valid; expected a number above 0, at most 16"),
+        (["overlay", "--grid", "--columns", "0x3"], "switchyard overlay: error: '--columns 0x3' is not valid; expected a whole number from 1 to 20"),
+        (["audit", "--budget", "0x1p3"], "switchyard audit: error: '--budget 0x1p3' is not valid; expected seconds from 0.001 to 3600"),
+        (["tune", "--reaction-time", "0x1p-1"], "switchyard tune: error: '--reaction-time 0x1p-1' is not valid; expected seconds from 0 to 3600"),
+        (["tune", "--miss-rate", "0x1p-2"], "switchyard tune: error: '--miss-rate 0x1p-2' is not valid; expected a probability from 0 up to (not including) 1"),
+        (["record", "--out", "r.evemu", "--duration", "0x1p3"], "switchyard record: error: '--duration 0x1p3' is not a number of seconds from 0.000001 to 31557600000 (1000 years)"),
+        (["bench", "--density", "0x1p1"], "switchyard bench: error: '--density 0x1p1' is not valid; expected pixels per dp from 0.5 to 10 (such as 2.625), or dots per inch from 80 to 1600 (such as 420 or 420dpi)"),
+    ])
+    func numbersAreDecimal(_ args: [String], _ error: String) throws {
+        let dir = try TemporaryDirectory()
+        let r = try switchyard(args, in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.split(separator: "\n").first.map(String.init) == error)
+    }
+
+    /// Decimal numbers in their usual spellings are still read.
+    @Test(arguments: ["2", "2.0", "+2", ".5e1", "1.5E+0"])
+    func decimalSpellingsAreRead(_ scale: String) throws {
+        let r = try switchyard(["overlay", "--scale", scale])
+        #expect(r.status == 0)
+    }
+
     // MARK: - Plurals
 
     /// One of a thing is one thing: `1 stop`, `1 input`, `1 expectation`.

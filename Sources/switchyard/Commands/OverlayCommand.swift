@@ -60,7 +60,7 @@ struct OverlayCommand: Command {
         kind = kinds.first
         func count(_ name: String) throws(UsageError) -> Int? {
             guard let v = a.value(name) else { return nil }
-            guard let n = Int(v), VoiceControlSettings.gridSizes.contains(n) else {
+            guard let n = DecimalNumber.whole(v), VoiceControlSettings.gridSizes.contains(n) else {
                 throw UsageError(command: Self.name, message: "'--\(name) \(v)' is not valid; expected a whole number from \(VoiceControlSettings.gridSizes.lowerBound) to \(VoiceControlSettings.gridSizes.upperBound)")
             }
             return n
@@ -69,7 +69,7 @@ struct OverlayCommand: Command {
         rows = try count("rows")
         for v in a.options["zoom"] ?? [] {
             for part in v.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let n = Int(part), n >= 1 else {
+                guard let n = DecimalNumber.whole(part), n >= 1 else {
                     throw UsageError(command: Self.name, message: "'--zoom \(v)' is not valid; expected cell numbers from 1, e.g. --zoom 5 or --zoom 5,2")
                 }
                 zoom.append(n)
@@ -85,7 +85,7 @@ struct OverlayCommand: Command {
         png = a.value("png")
         importOptions = try a.importOptions(command: Self.name)
         if let v = a.value("scale") {
-            guard let s = Double(v), s.isFinite, s > 0, s <= 16 else {
+            guard let s = DecimalNumber.parse(v), s > 0, s <= 16 else {
                 throw UsageError(command: Self.name, message: "'--scale \(v)' is not valid; expected a number above 0, at most 16")
             }
             scale = s
