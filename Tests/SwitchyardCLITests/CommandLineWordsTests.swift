@@ -33,6 +33,34 @@ import Testing
         #expect(r.status == 0)
     }
 
+    // MARK: - One shape for every error line
+
+    /// `error: no input devices found` had no place; it is the command's.
+    /// (An empty profiles folder: no device has a profile, whatever is plugged in.)
+    @Test func anErrorWithNoPlaceIsTheCommands() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("profiles"), withIntermediateDirectories: true)
+        let r = try switchyard(["record", "--out", "r.evemu", "--profiles", "profiles"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("switchyard record: error: "))
+        #expect(r.stderr.contains("no input devices found") || r.stderr.contains("libudev could not start"))
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("r.evemu").path))
+    }
+
+    /// `empty.json: file: error:` named a JSON path `file` that is not there.
+    @Test(arguments: [
+        ("", "empty.json:1:1: error: the file is empty; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')\n"),
+        ("\n  hello", "empty.json:2:3: error: unrecognised format; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')\n"),
+    ])
+    func aFileOfNoFormatIsLocatedByLineAndColumn(_ text: String, _ error: String) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("empty.json", text)
+        let r = try switchyard(["inspect", "empty.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == error)
+    }
+
     // MARK: - Plurals
 
     /// One of a thing is one thing: `1 stop`, `1 input`, `1 expectation`.

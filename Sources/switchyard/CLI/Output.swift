@@ -62,11 +62,20 @@ enum Output {
 
     // MARK: - Diagnostics
 
+    /// The command running, set once by `Tool` when it has found it: the
+    /// place of a diagnostic that has none of its own.
+    private static let runningCommand = Mutex<String?>(nil)
+
+    /// Names the command that is running (`Tool.dispatch`).
+    static func commandStarted(_ name: String) {
+        runningCommand.withLock { $0 = name }
+    }
+
     /// Prints `error` on standard error in the one diagnostic shape
     /// (`file:line:col: error: …`).
     /// - Parameters:
     ///   - error: a `DiagnosticError`, or (until every module's errors are
-    ///     diagnostics) any error, shown as `error: <its description>`.
+    ///     diagnostics) any error, shown as `switchyard CMD: error: <its description>`.
     ///   - severity: shown instead of the error's own (e.g. `.warning` for
     ///     a device problem the command goes on after).
     static func report(_ error: any Error, as severity: Severity? = nil) {
@@ -77,9 +86,21 @@ enum Output {
         report(diagnostics)
     }
 
-    /// Prints `diagnostics` on standard error, one per line.
+    /// Prints `diagnostics` on standard error, one per line; one without a
+    /// place of its own (`no input devices found`) is the command's:
+    /// `switchyard CMD: error: …` (`placed`).
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        err(diagnostics.map(\.description).joined(separator: "\n"))
+        let command = runningCommand.withLock { $0 }
+        err(diagnostics.map { placed($0, command: command).description }.joined(separator: "\n"))
+    }
+
+    /// `diagnostic`, at `switchyard COMMAND` (or `switchyard` before a
+    /// command is found) when it names no place.
+    static func placed(_ diagnostic: Diagnostic, command: String?) -> Diagnostic {
+        guard (diagnostic.location?.description ?? "").isEmpty else { return diagnostic }
+        var d = diagnostic
+        d.location = SourceLocation(file: "switchyard" + (command.map { " " + $0 } ?? ""))
+        return d
     }
 }
