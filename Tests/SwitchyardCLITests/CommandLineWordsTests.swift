@@ -5,6 +5,38 @@ import Testing
 /// in decimal only, one shape for every error line, and what `overlay`
 /// draws.
 @Suite struct CommandLineWordsTests {
+    // MARK: - Short options
+
+    /// `run -q` read `-q` as a scenario file ("cannot read the scenario
+    /// file"); every command now calls it an unknown option.
+    @Test(arguments: CommandListTests.commandNames)
+    func aShortOptionIsAnOptionNotAFile(_ name: String) throws {
+        let r = try switchyard([name, "-q"])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("switchyard \(name): error: unknown option '-q'"))
+        #expect(r.stderr.split(separator: "\n").first?.hasSuffix("(a file named '-q' goes after '--')") == true)
+        #expect(r.stderr.hasSuffix(try snapshot("help", name)))
+    }
+
+    @Test(arguments: [
+        (["run", "-q", "ok.swy"], "switchyard run: error: unknown option '-q'; did you mean '--quiet'? (a file named '-q' goes after '--')"),
+        (["demo", "-x"], "switchyard demo: error: unknown option '-x'; expected one of: --quiet (a file named '-x' goes after '--')"),
+    ])
+    func theShortOptionsMessage(_ args: [String], _ error: String) throws {
+        let r = try switchyard(args)
+        #expect(r.stderr.split(separator: "\n").first.map(String.init) == error)
+    }
+
+    /// After `--`, a word that starts with a dash is a file.
+    @Test func aFileNamedLikeAnOptionGoesAfterTheDashes() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("-q", "app demo\nexpect highlighted \"Cart\"")
+        let r = try switchyard(["run", "--quiet", "--", "-q"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stdout == "1 passed, 0 failed\n")
+    }
+
     // MARK: - Numbers
 
     /// `Double("0x1p3")` is 8: a hexadecimal float was taken as seconds or
