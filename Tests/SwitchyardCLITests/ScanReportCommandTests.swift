@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Glibc
 
 /// `switchyard scan-report` (and so the `scan-report` package plugin, which
 /// runs it): the rule that finds screen models in a folder, the reports it
@@ -126,5 +127,55 @@ import Testing
         #expect(lines[1].hasPrefix("Examples/apps/audit-fails.json       switch-control        5"))
         #expect(lines[4].hasPrefix("Examples/apps/corner-cafe-mini.json  switch-control        3"))
         #expect(lines.last == "wrote 24 HTML reports with their JSON, and \(dir.url.path)/index.html")
+    }
+
+    // MARK: - Reports never overwrite each other or their inputs
+
+    /// Writes `files` (path → text) under `dir`, making the folders.
+    func write(_ files: [String: String], in dir: TemporaryDirectory) throws {
+        for (path, text) in files {
+            let url = dir.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Two folders that each hold `app.switchyard.json`, and `app.xml`
+    /// beside one: three files whose reports would all be `app/`. Each gets
+    /// The rule that keeps report folders apart, ignoring case: a part
+    /// that clashes (a name taken, a page such as `index.html` or
+    /// Index links are percent-encoded: a space, `#` or `%` in a file's name
+    /// An output folder whose reports would replace a screen model found
+    /// (`app/keyboard.json` is the keyboard report of `app.switchyard.json`)
+    /// An `--output` that is a file (or goes through one) is refused in
+    /// A FIFO or a socket with a screen model's name is never opened (a
+    /// FIFO would hang the tool): skipped with a warning, the rest reported.
+    @Test func aFIFOOrASocketIsSkipped() throws {
+        let dir = try TemporaryDirectory()
+        try write(["screens/home.switchyard.json": Self.app("Home", schema: false)], in: dir)
+        #expect(mkfifo(dir.url.appendingPathComponent("screens/pipe.xml").path, 0o600) == 0)
+        try makeSocketFile(dir.url.appendingPathComponent("screens/sock.switchyard.json").path)
+        let r = try switchyard(["scan-report", "screens", "--technology", "keyboard"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stderr == "screens/pipe.xml: warning: skipped: a FIFO, not a regular file\n"
+            + "screens/sock.switchyard.json: warning: skipped: a socket, not a regular file\n")
+        #expect(r.stdout.contains("\nscreens/home.switchyard.json  keyboard "))
+        #expect(r.stdout.hasSuffix("\nwrote 1 HTML report with its JSON, and scan-reports/index.html\n"))
+    }
+
+    /// A folder that cannot be read is reported, the others are costed, and
+    /// the exit status is 2 (a screen model may be missing from the reports).
+    @Test(.enabled(if: canMakeUnreadableFolders, "the tests run as root and setpriv is missing: every folder is readable"))
+    func anUnreadableFolderIsReported() throws {
+        let dir = try TemporaryDirectory()
+        try write(["screens/home.switchyard.json": Self.app("Home", schema: false), "screens/locked/hidden.switchyard.json": Self.app("Locked", schema: false)], in: dir)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.url.appendingPathComponent("out").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: dir.url.appendingPathComponent("screens/locked").path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("screens/locked").path) }
+        let r = try switchyardWithoutPrivileges(["scan-report", "screens", "--technology", "keyboard", "--output", "out"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == "screens/locked: error: cannot read the folder: Permission denied\n")
+        #expect(r.stdout.contains("\nscreens/home.switchyard.json  keyboard"))
     }
 }

@@ -74,9 +74,11 @@ struct ScanReportCommand: Command {
         var name: String
     }
 
-    /// The screen models under the paths, by the rule (`ScreenModelSearch`).
-    func search() throws(SetupError) -> [Found] {
-        try ScreenModelSearch.files(paths, skipping: [output] + skip, command: Self.name).map { Found(path: $0.path, name: Self.reportName($0.relative)) }
+    /// The screen models under the paths, by the rule (`ScreenModelSearch`),
+    /// and whether something could not be searched.
+    func search() throws(SetupError) -> (found: [Found], incomplete: Bool) {
+        let search = try ScreenModelSearch.files(paths, skipping: [output] + skip, command: Self.name)
+        return (search.models.map { Found(path: $0.path, name: Self.reportName($0.relative)) }, search.isIncomplete)
     }
 
     /// `apps/mail.json` → `apps/mail`; `home.switchyard.json` → `home`.
@@ -88,7 +90,7 @@ struct ScanReportCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let found = try search()
+        let (found, incomplete) = try search()
         let person = try user.map { f throws in try UserModel.load(json: BenchCommand.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         var entries: [HTMLReport.IndexEntry] = []
         var failures: [(file: String, message: String)] = []
@@ -144,9 +146,10 @@ struct ScanReportCommand: Command {
         }
         var lines = TextTable.lines(rows, leftAligned: [0, 1])
         lines.append("")
-        lines.append("wrote \((pages.count - 1) / 2) HTML reports with their JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
+        let reports = (pages.count - 1) / 2
+        lines.append("wrote \(Plural.count(reports, "HTML report")) with \(Plural.noun(reports, "its", "their")) JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
         Output.out(lines.joined(separator: "\n") + "\n")
-        return failures.isEmpty ? .success : .unusableInput
+        return failures.isEmpty && !incomplete ? .success : .unusableInput
     }
 
     /// Writes every page under `--output`, making the folders it needs.
