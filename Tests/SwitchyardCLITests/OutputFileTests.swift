@@ -107,13 +107,44 @@ import DeviceTestbed
         #expect(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
-    /// `/dev/stdout` is standard output, wherever it goes (here a file).
-    @Test func devStdoutIsStandardOutput() throws {
-        let r = try switchyard(["run", "--quiet", "ok.swy", "--transcript", "/dev/stdout"], in: scratch.url)
+    /// `/dev/stdout` and `-` are standard output, wherever it goes (here a
+    /// file), and then the transcript is all it holds: the report goes to
+    /// standard error.
+    @Test(arguments: ["/dev/stdout", "-"])
+    func devStdoutIsStandardOutput(_ path: String) throws {
+        let r = try switchyard(["run", "--quiet", "ok.swy", "--transcript", path], in: scratch.url)
         #expect(r.status == 0)
-        #expect(r.stderr == "")
-        #expect(r.stdout == Self.okTranscript + "1 passed, 0 failed\n")
+        #expect(r.stderr == "1 passed, 0 failed\n")
+        #expect(r.stdout == Self.okTranscript)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == "/proc/self/fd/1")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("-").path))
+    }
+
+    /// A picture or report written to standard output is the only thing
+    /// there: the picture's text and the tables go to standard error, and
+    /// no "wrote" line names standard output.
+    @Test(arguments: [
+        (["overlay", "--names", "--svg", "-"], "<?xml", "</svg>\n", "Corner Café — Shop: names overlay\n"),
+        (["overlay", "--grid", "--svg", "/dev/stdout"], "<?xml", "</svg>\n", "Corner Café — Shop: grid overlay\n"),
+        (["bench", "--svg", "-"], "<?xml", "</svg>\n", "Corner Café — home: switch-control"),
+        (["bench", "--html", "/dev/stdout", "--format", "csv"], "<!DOCTYPE html>", "</html>\n", "path,label,"),
+    ])
+    func aPictureOnStandardOutputIsAllThatIsThere(_ args: [String], _ starts: String, _ ends: String, _ text: String) throws {
+        let r = try switchyard(args, in: scratch.url)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix(starts))
+        #expect(r.stdout.hasSuffix(ends))
+        #expect(r.stdout.components(separatedBy: starts).count == 2)
+        #expect(r.stderr.hasPrefix(text))
+        #expect(!r.stderr.contains("wrote"))
+    }
+
+    /// Two outputs on standard output would interleave: refused.
+    @Test func twoOutputsOnStandardOutputAreRefused() throws {
+        let r = try switchyard(["overlay", "--names", "--svg", "-", "--png", "/dev/stdout"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard overlay: error: --svg and --png name the same file ('-', '/dev/stdout'); give each output its own file\n")
     }
 
     /// A replaced file keeps its permissions; nothing is left beside it.

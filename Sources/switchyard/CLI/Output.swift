@@ -12,10 +12,42 @@ import Synchronization
 /// -1`) ends quietly with status 141, as if `SIGPIPE` had ended the tool
 /// (the signal itself is ignored); any other failure (disk full, `>
 /// /dev/full`) prints one line on standard error and exits with status 2.
+///
+/// When one of the command's output files is standard output (`--svg -`,
+/// `--transcript /dev/stdout`), that file is the only thing written there:
+/// `Outputs` moves the command's text to standard error
+/// (`moveTextToStandardError`).
 enum Output {
     private static let standardOutput = Mutex(BufferedWriter(fd: STDOUT_FILENO, flushesEachWrite: FileSystem.isTerminal(STDOUT_FILENO)))
+    /// Where the text goes: standard output, or standard error once an
+    /// output file is standard output.
+    private static let textDescriptor = Mutex(STDOUT_FILENO)
+    /// A closed pipe met by an output file that is standard output: the
+    /// tool ends as a closed standard output ends it (status 141).
+    private static let outputFilePipeClosed = Mutex(false)
 
-    /// Appends `s` to standard output (buffered). Text from other people's
+    /// Sends the text `out` writes from now on to standard error, after
+    /// what it has buffered: an output file (`--png /dev/stdout`) is
+    /// standard output's only content. Idempotent.
+    static func moveTextToStandardError() {
+        standardOutput.withLock { writer in
+            guard writer.fd == STDOUT_FILENO else { return }
+            writer.flush()
+            writer = BufferedWriter(fd: STDERR_FILENO, flushesEachWrite: FileSystem.isTerminal(STDERR_FILENO))
+        }
+        textDescriptor.withLock { $0 = STDERR_FILENO }
+    }
+
+    /// The descriptor the text goes to (to ask whether it is a terminal).
+    static var textFileDescriptor: Int32 { textDescriptor.withLock { $0 } }
+
+    /// Records that an output file that is standard output met a closed
+    /// pipe: the tool ends quietly with status 141 (`finish`).
+    static func outputFileMetClosedPipe() {
+        outputFilePipeClosed.withLock { $0 = true }
+    }
+
+    /// Appends `s` to the text (standard output, buffered). Text from other people's
     /// files must be made terminal-safe (`TerminalText`) by whoever formats it.
     static func out(_ s: String) {
         standardOutput.withLock { $0.write(s) }
@@ -54,6 +86,7 @@ enum Output {
     ///   - command: the command's name, for the message.
     static func finish(_ status: ExitStatus, command: String?) -> ExitStatus {
         flush()
+        if outputFilePipeClosed.withLock({ $0 }) { return .brokenPipe }
         guard let failure = standardOutputFailure else { return status }
         if failure == .brokenPipe { return .brokenPipe }
         report(SetupError.cannotWriteStandardOutput(command: command, reason: failure.description))

@@ -142,7 +142,7 @@ struct LiveCommand: Command {
         }
         // Events stream to the view and the transcript; the sink keeps none.
         let sink = SessionSink(session: made.session, keepsEvents: false)
-        let view = LiveView(app: made.app, technologies: setup.technologies, interactive: FileSystem.isTerminal(STDOUT_FILENO),
+        let view = LiveView(app: made.app, technologies: setup.technologies, interactive: FileSystem.isTerminal(Output.textFileDescriptor),
                             device: device, adapters: adapters)
         // The transcript streams as the session goes; it is complete when the loop ends.
         let transcriptFile = outputs["--transcript"]

@@ -138,12 +138,12 @@ struct OverlayCommand: Command {
         let document = picture.svg(scale: scale)
         if let file = outputs["--svg"] {
             file.write(document)
-            out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))")
+            if !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))") }
         }
         if let file = outputs["--png"] {
             let bytes = try SVGRasterizer.png(document, for: file.path)
             bytes.withUnsafeBytes { file.write($0) }
-            out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))")
+            if !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))") }
         }
         if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: "\n") + "\n")
