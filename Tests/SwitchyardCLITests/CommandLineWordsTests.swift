@@ -65,6 +65,30 @@ import Testing
         #expect(r.status == 0)
     }
 
+    // MARK: - Overlay
+
+    /// Voice Control zooms a grid at most `grid-zoom-levels` times (2 at
+    /// its defaults); a deeper `--zoom` drew a state it never shows.
+    @Test(arguments: [["--zoom", "1,1,1"], ["--zoom", "5", "--zoom", "5,5"]])
+    func aZoomDeeperThanVoiceControlsIsAnError(_ zoom: [String]) throws {
+        let r = try switchyard(["overlay", "--grid"] + zoom)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        let written = zoom.enumerated().filter { $0.offset % 2 == 1 }.map(\.element).joined(separator: ",")
+        #expect(r.stderr.split(separator: "\n").first.map(String.init)
+            == "switchyard overlay: error: '--zoom \(written)' zooms 3 times; Voice Control zooms a grid at most 2 times (grid-zoom-levels, default 2), then a cell's number taps it")
+        #expect(try switchyard(["overlay", "--grid", "--zoom", "5,5"]).status == 0)
+    }
+
+    /// Without `--names`, `--numbers` or `--grid` the picture has no
+    /// overlay, and says so.
+    @Test func noOverlaySaysWhatItDraws() throws {
+        let r = try switchyard(["overlay"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("Corner Café — Shop: no overlay\n+---"))
+        #expect(r.stdout.hasSuffix("+\nno overlay: the screen's element frames and labels alone; --names, --numbers or --grid draws Voice Control's\n"))
+    }
+
     // MARK: - One shape for every error line
 
     /// `error: no input devices found` had no place; it is the command's.

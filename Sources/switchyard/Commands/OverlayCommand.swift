@@ -20,9 +20,11 @@ struct OverlayCommand: Command {
                          the built-in demo app when absent
           --screen       the screen to draw (default: the app's start screen)
           --names        each target's name, or its number when it has no speakable name
+                         (without --names, --numbers or --grid: the screen alone, no overlay)
           --numbers      each target's number, from 1 in navigation order
           --grid         the numbered grid, --columns × --rows cells (default 3 × 3)
-          --zoom N       zoom the grid into cell N; repeat it (or write N,M) to zoom further
+          --zoom N       zoom the grid into cell N; repeat it (or write N,M) to zoom further, at most \(VoiceControlSettings().gridZoomLevels) times
+                         (Voice Control's grid-zoom-levels at its default)
           --focus NAME   draw a focus on the element NAME ("Label", #identifier or root/children[…] path)
           --focus-style  keyboard (Full Keyboard Access's ring, default) or switch-control (Switch Control's cursor)
           --svg FILE     write the picture as SVG
@@ -99,6 +101,13 @@ struct OverlayCommand: Command {
         if kind != .grid && (!zoom.isEmpty || columns != nil || rows != nil) {
             throw UsageError(command: Self.name, message: "--zoom, --columns and --rows shape the grid; add --grid")
         }
+        // The picture shows what Voice Control at its defaults can show: a
+        // cell's number zooms `grid-zoom-levels` times, then it taps.
+        let levels = VoiceControlSettings().gridZoomLevels
+        if zoom.count > levels {
+            throw UsageError(command: Self.name, message: "'--zoom \(zoom.map(String.init).joined(separator: ","))' zooms \(zoom.count) times; Voice Control zooms a grid at most "
+                + "\(Plural.count(levels, "time")) (grid-zoom-levels, default \(levels)), then a cell's number taps it")
+        }
         if let svg, svg == png {
             throw UsageError(command: Self.name, message: "--svg and --png name the same file '\(svg)'")
         }
@@ -132,9 +141,12 @@ struct OverlayCommand: Command {
             }
             ring = (matches[0], focusStyle)
         }
-        let title = "\(app.name) — \(s.title ?? s.name)" + (kind.map { ": \($0) overlay" } ?? "")
+        let title = "\(app.name) — \(s.title ?? s.name): " + (kind.map { "\($0) overlay" } ?? "no overlay")
         let picture = OverlayPicture(screen: s, overlay: overlay, focus: ring, title: title)
         var out = [title] + picture.text() + picture.legend()
+        if kind == nil {
+            out.append("no overlay: the screen's element frames and labels alone; --names, --numbers or --grid draws Voice Control's")
+        }
         let document = picture.svg(scale: scale)
         if let file = outputs["--svg"] {
             file.write(document)
