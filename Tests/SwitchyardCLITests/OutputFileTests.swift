@@ -42,15 +42,27 @@ import DeviceTestbed
         #expect(try kind("alias.swy") == .typeSymbolicLink)
     }
 
-    /// The app a scenario names is an input too (found when the scenario is read).
-    @Test func anOutputThatIsTheScenariosAppIsRefused() throws {
+    /// The app and settings files a scenario names are inputs too: an
+    /// output that is one is refused before the run, as the scenario itself
+    /// is (nothing runs, nothing is printed), compared by device and inode
+    /// (a hard link to the app is the app; written in place, it was
+    /// emptied as the run streamed the transcript into it).
+    @Test(arguments: [("--transcript", "mail.json", "mail.json"), ("--junit", "./mail.json", "mail.json"),
+                      ("--transcript", "hard-link.json", "mail.json"), ("--junit", "voice.json", "voice.json"),
+                      ("--transcript", "link-to-voice.json", "voice.json")])
+    func anOutputThatIsTheScenariosAppOrSettingsIsRefusedBeforeTheRun(_ option: String, _ path: String, _ input: String) throws {
         let app = try String(contentsOf: repoRoot.appendingPathComponent("Examples/apps/mail.json"), encoding: .utf8)
         try scratch.write("mail.json", app)
-        try scratch.write("mail.swy", "app mail.json")
-        let r = try switchyard(["run", "--quiet", "mail.swy", "--transcript", "mail.json"], in: scratch.url)
+        try scratch.write("voice.json", "{}")
+        try FileManager.default.linkItem(at: scratch.url.appendingPathComponent("mail.json"), to: scratch.url.appendingPathComponent("hard-link.json"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("link-to-voice.json").path, withDestinationPath: "voice.json")
+        try scratch.write("mail.swy", "app mail.json\ntechnology switch-control voice\nsettings voice voice.json\nexpect highlighted \"Inbox\"")
+        let r = try switchyard(["run", "mail.swy", option, path], in: scratch.url)
         #expect(r.status == 2)
-        #expect(r.stderr == "switchyard run: error: --transcript 'mail.json' is the input file 'mail.json'; write the output to another file\n")
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard run: error: \(option) '\(path)' is the input file '\(input)'; write the output to another file\n")
         #expect(try contents("mail.json") == app)
+        #expect(try contents("voice.json") == "{}")
     }
 
     @Test(arguments: [
