@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 
@@ -22,7 +23,7 @@ public struct AuditSettings: Hashable, Sendable {
     /// `budgetRange`.
     /// - Parameter written: the value as the user wrote it.
     public static func budget(_ written: String) -> Interval? {
-        guard let v = Double(written), v.isFinite, budgetRange.contains(v) else { return nil }
+        guard let v = DecimalNumber.parse(written), budgetRange.contains(v) else { return nil }
         return Interval(seconds: v)
     }
 

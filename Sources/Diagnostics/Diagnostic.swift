@@ -63,7 +63,7 @@ public enum Severity: String, Hashable, Sendable, CaseIterable {
 ///
 ///     checkout.swy:12:5: error: unknown command 'prss'; did you mean 'press'?
 ///     app.json: root/children[2]: error: missing field 'label'
-///     error: no input devices found; plug in a switch interface …
+///     switchyard record: error: no input devices found; plug in a switch interface …
 ///
 /// The text is made safe for a terminal: control characters and bidi
 /// overrides that came from someone's file are shown escaped (`TerminalText`).

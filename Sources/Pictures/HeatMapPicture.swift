@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// A screen with each costed element's frame coloured by its time to
@@ -129,7 +130,7 @@ public struct HeatMapPicture: Sendable {
         for (i, c) in counts.enumerated() {
             let h = Double(c) / most * chartHeight
             let t = (Double(i) + 0.5) / Double(bins)
-            w.line(##"<rect x="\##(SVGWriter.number(x + Double(i) * barWidth / Double(bins)))" y="\##(SVGWriter.number(top + chartHeight - h))" width="\##(SVGWriter.number(barWidth / Double(bins) - 2))" height="\##(SVGWriter.number(h))" fill="\##(Self.colour(t))" stroke="#3c3c43" stroke-width="0.5"><title>\##(c) elements</title></rect>"##)
+            w.line(##"<rect x="\##(SVGWriter.number(x + Double(i) * barWidth / Double(bins)))" y="\##(SVGWriter.number(top + chartHeight - h))" width="\##(SVGWriter.number(barWidth / Double(bins) - 2))" height="\##(SVGWriter.number(h))" fill="\##(Self.colour(t))" stroke="#3c3c43" stroke-width="0.5"><title>\##(Plural.count(c, "element"))</title></rect>"##)
             if c > 0 {
                 w.line(##"<text x="\##(SVGWriter.number(x + (Double(i) + 0.5) * barWidth / Double(bins)))" y="\##(SVGWriter.number(top + chartHeight - h - 3))" font-size="10" text-anchor="middle">\##(c)</text>"##)
             }

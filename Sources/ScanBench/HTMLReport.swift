@@ -56,7 +56,8 @@ public enum HTMLReport {
         public var source: String
         /// The report of one screen under one technology.
         public var report: BenchReport
-        /// The HTML report that holds it, relative to the index.
+        /// The HTML report that holds it: its path relative to the index
+        /// (percent-encoded in the page: `href`).
         public var link: String
         public init(source: String, report: BenchReport, link: String) {
             self.source = source
@@ -77,7 +78,7 @@ public enum HTMLReport {
         for entry in entries {
             let r = entry.report
             let s = r.summary
-            h += "<tr><td>\(e(entry.source))</td><td>\(e(r.app))</td><td><a href=\"\(e(entry.link))\">\(e(r.technology.name))</a></td><td>\(e(r.screen))</td>"
+            h += "<tr><td>\(e(entry.source))</td><td>\(e(r.app))</td><td><a href=\"\(e(href(entry.link)))\">\(e(r.technology.name))</a></td><td>\(e(r.screen))</td>"
             h += "<td class=\"n\">\(r.elements.count)</td><td class=\"n\">\(n(s.meanSeconds))</td><td class=\"n\">\(n(s.medianSeconds))</td><td class=\"n\">\(n(s.p90Seconds))</td><td class=\"n\">\(n(s.maxSeconds))</td><td class=\"n\">\(s.unreachable)</td></tr>\n"
         }
         h += "</table>\n"
@@ -88,6 +89,27 @@ public enum HTMLReport {
         }
         h += "</body>\n</html>\n"
         return h
+    }
+
+    /// `path` as a relative URL: every byte but letters, digits, `-._~`
+    /// and `/` percent-encoded (RFC 3986, section 2.1), so that a file
+    /// named `a #1?.json`, or one whose name holds `%` or non-ASCII
+    /// letters, links to its own report (`a%20%231%3F/keyboard.html`).
+    public static func href(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%"
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return out
     }
 
     /// The document's start, up to its heading: one style for every page.

@@ -138,7 +138,7 @@ import SwitchyardEngine
         ])
         let findings = try Auditor().audit(model)
         #expect(summary(findings) == ["rows-not-combined s/root/children[0]"])
-        #expect(findings[0].message == "1 row makes 2 scan stops each (2 in all) where combining each row would make 1: 1 scan stops saved")
+        #expect(findings[0].message == "1 row makes 2 scan stops each (2 in all) where combining each row would make 1: 1 scan stop saved")
     }
 
     @Test(arguments: [

@@ -19,7 +19,7 @@ extension UmockdevTests {
             #expect(end.reason == .exit)
             #expect(end.status == 2)
             #expect(tool.stdout == "")
-            #expect(tool.stderr == "error: no input devices found; plug in a switch interface, keyboard or controller, and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)\n")
+            #expect(tool.stderr == "switchyard live: error: no input devices found; plug in a switch interface, keyboard or controller, and check that /dev/input/event* is readable (see Devices/udev/70-switchyard.rules)\n")
             _ = testbed
         }
 

@@ -94,11 +94,12 @@ func loadError(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOp
     }
 
     @Test(arguments: [
-        ("  \n", "x: file: error: the file is empty; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')"),
-        ("hello", "x: file: error: unrecognised format; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')"),
+        ("  \n", "x:1:1: error: the file is empty; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')"),
+        ("hello", "x:1:1: error: unrecognised format; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')"),
         ("<?xml version=\"1.0\"?>\n\n<html><body/></html>",
-         "x: line 3: error: expected a page source: <AppiumAUT> or <XCUIElementTypeApplication> (Appium XCUITest), or <hierarchy> (Android UiAutomator), found <html> (an HTML page?)"),
+         "x:3:1: error: expected a page source: <AppiumAUT> or <XCUIElementTypeApplication> (Appium XCUITest), or <hierarchy> (Android UiAutomator), found <html> (an HTML page?)"),
         ("<!-- never closed", "x:1:18: error: comment not closed with '-->'"),
+        ("\n\n   hello", "x:3:4: error: unrecognised format; expected screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), or XCTest's debugDescription (starting with 'Attributes:' or 'Element subtree:')"),
     ] as [(String, String)])
     func contentOfNoFormatSaysWhatEachStartsWith(_ text: String, _ expected: String) {
         #expect(loadError(Array(text.utf8), file: "x") == expected)

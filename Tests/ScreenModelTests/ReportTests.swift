@@ -72,7 +72,7 @@ import Testing
             Navigation order (Switch Control):
               1  "Pay\u{1B}[2J\r\u{202E}now"  button  value "v\u{9B}1m"  #id\u{8}x  {0, 0, 100×40}
 
-            Counts: 2 elements, 1 stops, 0 groups
+            Counts: 2 elements, 1 stop, 0 groups
 
             """#)
     }

@@ -36,7 +36,7 @@ import SwitchyardEngine
             <testsuites name="switchyard" tests="3" failures="1" errors="1" time="0.013">
               <testsuite name="switchyard run" tests="3" failures="1" errors="1" skipped="0" time="0.013">
                 <testcase classname="scenarios" name="pass.swy" file="pass.swy" time="0.013">
-                  <system-out>1 expectations held; 0 inputs; simulated 1s</system-out>
+                  <system-out>1 expectation held; 0 inputs; simulated 1s</system-out>
                 </testcase>
                 <testcase classname="scenarios" name="fail.swy" file="fail.swy" time="0.000">
                   <failure type="expectation" message="fail.swy:3:1: expected the announcement &quot;Tom &amp; &lt;Jerry&gt;&quot;, but nothing was announced">fail.swy:3:1: expected the announcement &quot;Tom &amp; &lt;Jerry&gt;&quot;, but nothing was announced

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Glibc
 
 /// `switchyard audit` end to end: the text, JSON and SARIF outputs, the exit
 /// status `--fail-on` sets, folders, and errors.
@@ -138,9 +139,43 @@ import Testing
         #expect(r.stdout == "no findings in 1 app, 1 screen\n")
     }
 
+    /// A folder holding a FIFO named like a screen model: the FIFO is never
+    /// opened (the tool hung on it), it is skipped with a warning, and the
+    /// app beside it is audited.
+    @Test func aFIFOInAFolderIsSkipped() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("apps"), withIntermediateDirectories: true)
+        try dir.write("apps/good.switchyard.json", "{\"screens\": {\"s\": {\"root\": {\"label\": \"Hello\"}}}}")
+        #expect(mkfifo(dir.url.appendingPathComponent("apps/pipe.json").path, 0o600) == 0)
+        #expect(mkfifo(dir.url.appendingPathComponent("apps/wait.switchyard.json").path, 0o600) == 0)
+        let r = try switchyard(["audit", "apps"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stderr == "apps/pipe.json: warning: skipped: a FIFO, not a regular file\n"
+            + "apps/wait.switchyard.json: warning: skipped: a FIFO, not a regular file\n")
+        #expect(r.stdout == "no findings in 1 app, 1 screen\n")
+    }
+
+    /// A folder that cannot be read is reported, the apps of the others are
+    /// audited, and the exit status is 2 (docs/audit.md).
+    @Test(.enabled(if: canMakeUnreadableFolders, "the tests run as root and setpriv is missing: every folder is readable"))
+    func anUnreadableFolderIsReported() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("apps/locked"), withIntermediateDirectories: true)
+        try dir.write("apps/good.switchyard.json", "{\"screens\": {\"s\": {\"root\": {\"label\": \"Hello\"}}}}")
+        try dir.write("apps/locked/hidden.switchyard.json", "{\"screens\": {\"s\": {\"root\": {\"label\": \"Hello\"}}}}")
+        let locked = dir.url.appendingPathComponent("apps/locked").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        let r = try switchyardWithoutPrivileges(["audit", "apps"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == "apps/locked: error: cannot read the folder: Permission denied\n")
+        #expect(r.stdout == "no findings in 1 app, 1 screen\n")
+    }
+
     @Test(arguments: [
         (["audit", "--budget", "0"], "switchyard audit: error: '--budget 0' is not valid; expected seconds from 0.001 to 3600"),
         (["audit", "--budget", "nan"], "switchyard audit: error: '--budget nan' is not valid; expected seconds from 0.001 to 3600"),
+        (["audit", "--budget", "0x1p3"], "switchyard audit: error: '--budget 0x1p3' is not valid; expected seconds from 0.001 to 3600"),
         (["audit", "--format", "xml"], "switchyard audit: error: '--format xml' is not valid; expected one of: text, json, sarif"),
         (["audit", "--fail-on", "note"], "switchyard audit: error: '--fail-on note' is not valid; expected one of: error, warning, never"),
         (["audit", "a.json", "b.json", "--screen", "home"], "switchyard audit: error: --screen names a screen of one app; give one APP with it, not 2"),

@@ -42,15 +42,27 @@ import DeviceTestbed
         #expect(try kind("alias.swy") == .typeSymbolicLink)
     }
 
-    /// The app a scenario names is an input too (found when the scenario is read).
-    @Test func anOutputThatIsTheScenariosAppIsRefused() throws {
+    /// The app and settings files a scenario names are inputs too: an
+    /// output that is one is refused before the run, as the scenario itself
+    /// is (nothing runs, nothing is printed), compared by device and inode
+    /// (a hard link to the app is the app; written in place, it was
+    /// emptied as the run streamed the transcript into it).
+    @Test(arguments: [("--transcript", "mail.json", "mail.json"), ("--junit", "./mail.json", "mail.json"),
+                      ("--transcript", "hard-link.json", "mail.json"), ("--junit", "voice.json", "voice.json"),
+                      ("--transcript", "link-to-voice.json", "voice.json")])
+    func anOutputThatIsTheScenariosAppOrSettingsIsRefusedBeforeTheRun(_ option: String, _ path: String, _ input: String) throws {
         let app = try String(contentsOf: repoRoot.appendingPathComponent("Examples/apps/mail.json"), encoding: .utf8)
         try scratch.write("mail.json", app)
-        try scratch.write("mail.swy", "app mail.json")
-        let r = try switchyard(["run", "--quiet", "mail.swy", "--transcript", "mail.json"], in: scratch.url)
+        try scratch.write("voice.json", "{}")
+        try FileManager.default.linkItem(at: scratch.url.appendingPathComponent("mail.json"), to: scratch.url.appendingPathComponent("hard-link.json"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("link-to-voice.json").path, withDestinationPath: "voice.json")
+        try scratch.write("mail.swy", "app mail.json\ntechnology switch-control voice\nsettings voice voice.json\nexpect highlighted \"Inbox\"")
+        let r = try switchyard(["run", "mail.swy", option, path], in: scratch.url)
         #expect(r.status == 2)
-        #expect(r.stderr == "switchyard run: error: --transcript 'mail.json' is the input file 'mail.json'; write the output to another file\n")
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard run: error: \(option) '\(path)' is the input file '\(input)'; write the output to another file\n")
         #expect(try contents("mail.json") == app)
+        #expect(try contents("voice.json") == "{}")
     }
 
     @Test(arguments: [
@@ -107,13 +119,44 @@ import DeviceTestbed
         #expect(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
-    /// `/dev/stdout` is standard output, wherever it goes (here a file).
-    @Test func devStdoutIsStandardOutput() throws {
-        let r = try switchyard(["run", "--quiet", "ok.swy", "--transcript", "/dev/stdout"], in: scratch.url)
+    /// `/dev/stdout` and `-` are standard output, wherever it goes (here a
+    /// file), and then the transcript is all it holds: the report goes to
+    /// standard error.
+    @Test(arguments: ["/dev/stdout", "-"])
+    func devStdoutIsStandardOutput(_ path: String) throws {
+        let r = try switchyard(["run", "--quiet", "ok.swy", "--transcript", path], in: scratch.url)
         #expect(r.status == 0)
-        #expect(r.stderr == "")
-        #expect(r.stdout == Self.okTranscript + "1 passed, 0 failed\n")
+        #expect(r.stderr == "1 passed, 0 failed\n")
+        #expect(r.stdout == Self.okTranscript)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == "/proc/self/fd/1")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("-").path))
+    }
+
+    /// A picture or report written to standard output is the only thing
+    /// there: the picture's text and the tables go to standard error, and
+    /// no "wrote" line names standard output.
+    @Test(arguments: [
+        (["overlay", "--names", "--svg", "-"], "<?xml", "</svg>\n", "Corner Café — Shop: names overlay\n"),
+        (["overlay", "--grid", "--svg", "/dev/stdout"], "<?xml", "</svg>\n", "Corner Café — Shop: grid overlay\n"),
+        (["bench", "--svg", "-"], "<?xml", "</svg>\n", "Corner Café — home: switch-control"),
+        (["bench", "--html", "/dev/stdout", "--format", "csv"], "<!DOCTYPE html>", "</html>\n", "path,label,"),
+    ])
+    func aPictureOnStandardOutputIsAllThatIsThere(_ args: [String], _ starts: String, _ ends: String, _ text: String) throws {
+        let r = try switchyard(args, in: scratch.url)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix(starts))
+        #expect(r.stdout.hasSuffix(ends))
+        #expect(r.stdout.components(separatedBy: starts).count == 2)
+        #expect(r.stderr.hasPrefix(text))
+        #expect(!r.stderr.contains("wrote"))
+    }
+
+    /// Two outputs on standard output would interleave: refused.
+    @Test func twoOutputsOnStandardOutputAreRefused() throws {
+        let r = try switchyard(["overlay", "--names", "--svg", "-", "--png", "/dev/stdout"], in: scratch.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard overlay: error: --svg and --png name the same file ('-', '/dev/stdout'); give each output its own file\n")
     }
 
     /// A replaced file keeps its permissions; nothing is left beside it.

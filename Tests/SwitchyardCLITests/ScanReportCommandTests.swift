@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Glibc
+@testable import switchyard
 
 /// `switchyard scan-report` (and so the `scan-report` package plugin, which
 /// runs it): the rule that finds screen models in a folder, the reports it
@@ -126,5 +128,141 @@ import Testing
         #expect(lines[1].hasPrefix("Examples/apps/audit-fails.json       switch-control        5"))
         #expect(lines[4].hasPrefix("Examples/apps/corner-cafe-mini.json  switch-control        3"))
         #expect(lines.last == "wrote 24 HTML reports with their JSON, and \(dir.url.path)/index.html")
+    }
+
+    // MARK: - Reports never overwrite each other or their inputs
+
+    /// Writes `files` (path → text) under `dir`, making the folders.
+    func write(_ files: [String: String], in dir: TemporaryDirectory) throws {
+        for (path, text) in files {
+            let url = dir.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The name of the app a JSON report was made for.
+    func reportedApp(_ path: String, in dir: TemporaryDirectory) throws -> String? {
+        let json = try Data(contentsOf: dir.url.appendingPathComponent(path))
+        return (try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["app"] as? String
+    }
+
+    /// Two folders that each hold `app.switchyard.json`, and `app.xml`
+    /// beside one: three files whose reports would all be `app/`. Each gets
+    /// a folder of its own, and the index links each row to its own report.
+    @Test func filesWithTheSameNameGetReportsOfTheirOwn() throws {
+        let dir = try TemporaryDirectory()
+        try write(["a/app.switchyard.json": Self.app("First", schema: false), "b/app.switchyard.json": Self.app("Second", schema: false),
+                   "b/app.xml": Self.appium], in: dir)
+        let r = try switchyard(["scan-report", "a", "b", "--technology", "keyboard", "--output", "out"], in: dir.url)
+        #expect(r.stderr == "")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("\nwrote 3 HTML reports with their JSON, and out/index.html\n"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: dir.url.appendingPathComponent("out").path).sorted() == [
+            "app", "app-2", "app-2/keyboard.html", "app-2/keyboard.json", "app-3", "app-3/keyboard.html", "app-3/keyboard.json",
+            "app/keyboard.html", "app/keyboard.json", "index.html",
+        ])
+        #expect(try reportedApp("out/app/keyboard.json", in: dir) == "First")
+        #expect(try reportedApp("out/app-2/keyboard.json", in: dir) == "Second")
+        #expect(try reportedApp("out/app-3/keyboard.json", in: dir) == "Tiny")
+        let index = try String(contentsOf: dir.url.appendingPathComponent("out/index.html"), encoding: .utf8)
+        #expect(index.contains(#"<tr><td>a/app.switchyard.json</td><td>First</td><td><a href="app/keyboard.html">"#))
+        #expect(index.contains(#"<tr><td>b/app.switchyard.json</td><td>Second</td><td><a href="app-2/keyboard.html">"#))
+        #expect(index.contains(#"<tr><td>b/app.xml</td><td>Tiny</td><td><a href="app-3/keyboard.html">"#))
+    }
+
+    /// The rule that keeps report folders apart, ignoring case: a part
+    /// that clashes (a name taken, a page such as `index.html` or
+    /// `keyboard.html`, `.`) gets `-2`, `-3`…; the first file keeps its name.
+    @Test func reportFoldersNeverClash() {
+        #expect(ScanReportCommand.reportFolders([
+            "app.switchyard.json", "app.xml", "App.json", "index.html", "a.json", "a/keyboard.html.json", "a/b.json", "..json", "x/y/z.txt",
+        ]) == ["app", "app-2", "App-3", "index.html-2", "a", "a/keyboard.html-2", "a/b", ".-2", "x/y/z"])
+    }
+
+    /// Index links are percent-encoded: a space, `#` or `%` in a file's name
+    /// still leads to its report.
+    @Test func indexLinksArePercentEncoded() throws {
+        let dir = try TemporaryDirectory()
+        try write(["x #1%.switchyard.json": Self.app("Odd", schema: false)], in: dir)
+        let r = try switchyard(["scan-report", "--technology", "keyboard"], in: dir.url)
+        #expect(r.status == 0)
+        let index = try String(contentsOf: dir.url.appendingPathComponent("scan-reports/index.html"), encoding: .utf8)
+        #expect(index.contains(#"<a href="x%20%231%25/keyboard.html">keyboard</a>"#))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("scan-reports/x #1%/keyboard.html").path))
+    }
+
+    /// `--output .`: the reports go beside the screen models.
+    @Test func theCurrentFolderIsAnOutput() throws {
+        let dir = try TemporaryDirectory()
+        try write(["home.switchyard.json": Self.app("Home", schema: false)], in: dir)
+        let r = try switchyard(["scan-report", "--output", ".", "--technology", "keyboard"], in: dir.url)
+        #expect(r.stderr == "")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("\nwrote 1 HTML report with its JSON, and index.html\n"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: dir.url.path).sorted() == [
+            "home", "home.switchyard.json", "home/keyboard.html", "home/keyboard.json", "index.html",
+        ])
+    }
+
+    /// An output folder whose reports would replace a screen model found
+    /// (`app/keyboard.json` is the keyboard report of `app.switchyard.json`)
+    /// is refused before any work; nothing is written.
+    @Test func reportsOverAScreenModelAreRefused() throws {
+        let dir = try TemporaryDirectory()
+        try write(["app.switchyard.json": Self.app("App", schema: false), "app/keyboard.json": Self.app("Model", schema: true)], in: dir)
+        let r = try switchyard(["scan-report", "--output", "."], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "switchyard scan-report: error: --output '.' would write a report over the input file 'app/keyboard.json'; write the reports to another folder\n")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("app/keyboard.json"), encoding: .utf8) == Self.app("Model", schema: true))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: dir.url.path).sorted() == ["app", "app.switchyard.json", "app/keyboard.json"])
+    }
+
+    /// An `--output` that is a file (or goes through one) is refused in
+    /// words, before the search: here the folder holds no screen model at all.
+    @Test(arguments: [
+        ("notes.txt", "switchyard scan-report: error: cannot write 'notes.txt': it is a file, not a folder; --output names the folder the reports go to (made when missing)\n"),
+        ("notes.txt/reports", "switchyard scan-report: error: cannot write 'notes.txt/reports': 'notes.txt' is a file, not a folder\n"),
+    ])
+    func anOutputThatIsAFileIsRefused(_ output: String, _ error: String) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("notes.txt", "keep")
+        let r = try switchyard(["scan-report", "--output", output], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == error)
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("notes.txt"), encoding: .utf8) == "keep")
+    }
+
+    /// A FIFO or a socket with a screen model's name is never opened (a
+    /// FIFO would hang the tool): skipped with a warning, the rest reported.
+    @Test func aFIFOOrASocketIsSkipped() throws {
+        let dir = try TemporaryDirectory()
+        try write(["screens/home.switchyard.json": Self.app("Home", schema: false)], in: dir)
+        #expect(mkfifo(dir.url.appendingPathComponent("screens/pipe.xml").path, 0o600) == 0)
+        try makeSocketFile(dir.url.appendingPathComponent("screens/sock.switchyard.json").path)
+        let r = try switchyard(["scan-report", "screens", "--technology", "keyboard"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stderr == "screens/pipe.xml: warning: skipped: a FIFO, not a regular file\n"
+            + "screens/sock.switchyard.json: warning: skipped: a socket, not a regular file\n")
+        #expect(r.stdout.contains("\nscreens/home.switchyard.json  keyboard "))
+        #expect(r.stdout.hasSuffix("\nwrote 1 HTML report with its JSON, and scan-reports/index.html\n"))
+    }
+
+    /// A folder that cannot be read is reported, the others are costed, and
+    /// the exit status is 2 (a screen model may be missing from the reports).
+    @Test(.enabled(if: canMakeUnreadableFolders, "the tests run as root and setpriv is missing: every folder is readable"))
+    func anUnreadableFolderIsReported() throws {
+        let dir = try TemporaryDirectory()
+        try write(["screens/home.switchyard.json": Self.app("Home", schema: false), "screens/locked/hidden.switchyard.json": Self.app("Locked", schema: false)], in: dir)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.url.appendingPathComponent("out").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: dir.url.appendingPathComponent("screens/locked").path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("screens/locked").path) }
+        let r = try switchyardWithoutPrivileges(["scan-report", "screens", "--technology", "keyboard", "--output", "out"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr == "screens/locked: error: cannot read the folder: Permission denied\n")
+        #expect(r.stdout.contains("\nscreens/home.switchyard.json  keyboard"))
     }
 }

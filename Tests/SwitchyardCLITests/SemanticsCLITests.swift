@@ -20,7 +20,7 @@ import Testing
             + "    0s highlighted \"Back\" {0, 50, 100×44}\n"
             + "    0s tap \"Back\" at (50, 72)\n"
             + "    0s BUG back on the start screen 'main': nothing to go back to\n"
-            + "✗ bug.swy: 1/1 expectations held, 1 inputs, simulated 0.1s\n"
+            + "✗ bug.swy: 1/1 expectation held, 1 input, simulated 0.1s\n"
             + "0 passed, 1 failed\n")
     }
 

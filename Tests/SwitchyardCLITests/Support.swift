@@ -204,3 +204,38 @@ func appiumImporterIsPlaceholder(_ r: ToolRun) -> Bool {
     r.status == 2 && r.stderr.contains("Appium import is not available yet")
 }
 
+
+// MARK: - Files that are not regular files, and folders nobody may read
+
+/// Makes a Unix socket file at `path` (bound, then closed: the file stays).
+func makeSocketFile(_ path: String) throws {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw SpawnError(description: "socket: \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw SpawnError(description: "socket path too long: \(path)") }
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard bound == 0 else { throw SpawnError(description: "bind \(path): \(String(cString: strerror(errno)))") }
+}
+
+/// `setpriv`, which runs the tool as nobody when the tests run as root (a
+/// folder with no permissions is readable to root).
+let setpriv: URL? = ["/usr/bin/setpriv", "/bin/setpriv"].map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+/// Whether a folder can be made that the tool cannot read: the tests run
+/// as another user than root, or `setpriv` can drop root for the tool.
+let canMakeUnreadableFolders = getuid() != 0 || setpriv != nil
+
+/// Runs `switchyard ARGS` in `directory` as a user without privileges:
+/// as nobody through `setpriv` when the tests run as root, else as it is.
+func switchyardWithoutPrivileges(_ args: [String], in directory: URL) throws -> ToolRun {
+    let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
+    guard getuid() == 0 else { return try runToEnd(binary, args, in: directory) }
+    let tool = try #require(setpriv, "setpriv (util-linux) is needed to drop root")
+    return try runToEnd(tool, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + args, in: directory)
+}

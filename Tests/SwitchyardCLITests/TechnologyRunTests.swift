@@ -84,7 +84,7 @@ import Testing
                 0s [voice] tap "Cart" at (347, 76)
                 0s [voice] screen cart
                 0s [switch-control] highlighted "Close" {300, 304, 74×32}
-            ✗ mixed.swy: 0/1 expectations held, 1 inputs, simulated 0s
+            ✗ mixed.swy: 0/1 expectation held, 1 input, simulated 0s
             0 passed, 1 failed
 
             """)

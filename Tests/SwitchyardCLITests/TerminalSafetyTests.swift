@@ -46,7 +46,7 @@ import InputDevices
             + "evil.swy:2:1: error: expected the highlight on \"Other\", but the highlight is on \(Self.shown) (#pay) at 0s\n"
             + "    0s screen home\n"
             + "    0s highlighted \(Self.shown) {0, 0, 100×40}\n"
-            + "✗ evil.swy: 0/1 expectations held, 0 inputs, simulated 0s\n"
+            + "✗ evil.swy: 0/1 expectation held, 0 inputs, simulated 0s\n"
             + "0 passed, 1 failed\n")
         let transcript = try String(contentsOf: scratch.url.appendingPathComponent("evil.jsonl"), encoding: .utf8)
         #expect(transcript.contains(#""label":"Pay\u001b[2J\r\u202enow""#))
@@ -69,7 +69,7 @@ import InputDevices
         let r = try switchyard(["run", "red\u{1B}[31m.swy"], in: scratch.url)
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("── red\\u{1B}[31m.swy\n"))
-        #expect(r.stdout.contains("✓ red\\u{1B}[31m.swy: 1/1 expectations held"))
+        #expect(r.stdout.contains("✓ red\\u{1B}[31m.swy: 1/1 expectation held"))
         #expect(!Self.unsafe(r.stdout))
     }
 

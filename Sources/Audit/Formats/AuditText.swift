@@ -18,7 +18,7 @@ enum AuditText {
     /// `3 findings (1 error, 2 warnings) in 1 app, 4 screens`, or
     /// `no findings in 1 app, 4 screens`.
     static func summary(_ reports: [AuditReport]) -> String {
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let count = { (n: Int, noun: String) in Plural.count(n, noun) }
         let findings = reports.reduce(0) { $0 + $1.findings.count }
         let scope = "in \(count(reports.count, "app")), \(count(reports.reduce(0) { $0 + $1.screens.count }, "screen"))"
         guard findings > 0 else { return "no findings " + scope }

@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 
 /// The rules about how a screen is put together, read from the navigation
@@ -37,7 +38,7 @@ enum StructureRules {
             let each = least == most ? "\(least)" : "\(least) to \(most)"
             let rowsText = counts.count == 1 ? "1 row makes" : "\(counts.count) rows make"
             out.append(Finding(.rowsNotCombined, list, f,
-                               "\(rowsText) \(each) scan stops each (\(all) in all) where combining each row would make 1: \(all - counts.count) scan stops saved"))
+                               "\(rowsText) \(each) scan stops each (\(all) in all) where combining each row would make 1: " + Plural.count(all - counts.count, "scan stop") + " saved"))
         }
         return out
     }

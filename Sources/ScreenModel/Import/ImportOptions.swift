@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The formats an app file can be in: Switchyard's own screen-model JSON,
 /// and the captures of real tools that the importers read
 /// (docs/importing.md). `AppLoader` tells them apart by content; the
@@ -101,7 +103,7 @@ public struct AndroidDensity: Hashable, Sendable, CustomStringConvertible {
         var number = Substring(text)
         let dpi = number.hasSuffix("dpi")
         if dpi { number = number.dropLast(3) }
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else { return nil }
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = DecimalNumber.parse(number) else { return nil }
         if dpi || value >= Self.range.upperBound * 8 {
             self.init(scale: value / 160)
         } else if value <= Self.range.upperBound {

@@ -120,23 +120,26 @@ public enum AppLoader {
         return k
     }
 
-    /// The error for content of no known format.
+    /// The error for content of no known format: at the first character
+    /// that is not blank (line 1, column 1 for a file with none).
     private static func unrecognised(_ bytes: [UInt8], file: String) -> ScreenModelError {
         let k = firstNonBlank(bytes)
         if k >= bytes.count {
-            return .invalidValue(file: file, at: "file", message: "the file is empty; expected " + expectedFormats)
+            return .syntax(file: file, line: 1, column: 1, message: "the file is empty; expected " + expectedFormats)
         }
         if let literal = StringLiteralCapture.error(bytes, file: file) { return literal }
         if bytes[k] == UInt8(ascii: "<"), let root = XMLStart(bytes, from: k, limit: sniffLength) {
-            return .wrongType(file: file, at: "line \(ImportText.position(of: root.offset, in: bytes).line)",
-                              expected: "a page source: <AppiumAUT> or <XCUIElementTypeApplication> (Appium XCUITest), or <hierarchy> (Android UiAutomator)",
-                              found: "<\(root.name)>" + (root.name == "html" ? " (an HTML page?)" : ""))
+            let at = ImportText.position(of: root.offset, in: bytes)
+            return .syntax(file: file, line: at.line, column: at.column,
+                           message: "expected a page source: <AppiumAUT> or <XCUIElementTypeApplication> (Appium XCUITest), or <hierarchy> (Android UiAutomator), "
+                               + "found <\(root.name)>" + (root.name == "html" ? " (an HTML page?)" : ""))
         }
         if bytes[k] == UInt8(ascii: "<") {
             // XML that does not get as far as a root element: libxml2 says where it breaks.
             do { _ = try AppiumImporter(file: file).importApp(bytes) } catch { return error }
         }
-        return .invalidValue(file: file, at: "file", message: "unrecognised format; expected " + expectedFormats)
+        let start = ImportText.position(of: k, in: bytes)
+        return .syntax(file: file, line: start.line, column: start.column, message: "unrecognised format; expected " + expectedFormats)
     }
 
     private static let expectedFormats = "screen-model JSON (starting with '{'), an Appium or Android UiAutomator page source (XML, starting with '<'), "

@@ -70,8 +70,11 @@ public struct InspectionReport: Sendable {
             writeGroups(numbers: numbers, &t, write)
         }
         Self.endLine(&t, write)
-        t.append("Counts: "); t.append(decimal: screen.elements.count); t.append(" elements, ")
-        t.append(decimal: order.stops.count); t.append(" stops, "); t.append(decimal: groupCount); t.append(" groups")
+        t.append("Counts: ")
+        for (k, (n, noun)) in [(screen.elements.count, "element"), (order.stops.count, "stop"), (groupCount, "group")].enumerated() {
+            if k > 0 { t.append(", ") }
+            t.append(decimal: n); t.append(" "); t.append(escaping: Plural.noun(n, noun))
+        }
         Self.endLine(&t, write)
         t.drain(write)
     }

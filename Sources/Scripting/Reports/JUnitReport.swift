@@ -37,7 +37,7 @@ public struct JUnitReport {
             case .ran(let r):
                 x += "    <testcase classname=\"scenarios\" name=\"\(Self.escape(r.file))\" file=\"\(Self.escape(r.file))\" time=\"\(Self.seconds(t))\""
                 if r.passed {
-                    x += ">\n      <system-out>\(r.expectations) expectations held; \(r.presses) inputs; simulated \(r.endTime)</system-out>\n    </testcase>\n"
+                    x += ">\n      <system-out>\(Plural.count(r.expectations, "expectation")) held; \(Plural.count(r.presses, "input")); simulated \(r.endTime)</system-out>\n    </testcase>\n"
                     continue
                 }
                 x += ">\n"

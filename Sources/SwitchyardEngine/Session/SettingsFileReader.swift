@@ -23,7 +23,7 @@ enum SettingValue {
         case .bool(let b): return String(b)
         case .number(_, let written): return written
         case .string(let s): return "'\(s)'"
-        case .switches(let s): return "\(s.count) switches"
+        case .switches(let s): return Plural.count(s.count, "switch", "switches")
         }
     }
 

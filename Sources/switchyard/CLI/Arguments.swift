@@ -3,6 +3,11 @@ import Diagnostics
 
 /// A command line split into positional arguments, `--option value` pairs and
 /// `--flag`s, checked against what the command accepts.
+///
+/// Every word that starts with a dash is an option, short ones too: `-q`
+/// is an unknown option, not a file named `-q` (the tool has no short
+/// options but `-h`, which `Tool` reads first). A file whose name starts
+/// with a dash is given after `--`, or as `./-q`; `-` alone is a positional.
 struct Arguments {
     var positionals: [String] = []
     var options: [String: [String]] = [:]
@@ -16,11 +21,12 @@ struct Arguments {
         while k < args.count {
             let a = args[k]
             k += 1
-            if onlyPositionals || !a.hasPrefix("--") || a == "-" {
+            if onlyPositionals || !a.hasPrefix("-") || a == "-" {
                 positionals.append(a)
                 continue
             }
             if a == "--" { onlyPositionals = true; continue }
+            guard a.hasPrefix("--") else { throw Self.unknownShortOption(a, command: command, known: options.union(flags)) }
             var name = String(a.dropFirst(2))
             var inlineValue: String? = nil
             if let eq = name.firstIndex(of: "=") {
@@ -45,6 +51,16 @@ struct Arguments {
                 throw UsageError(command: command, message: "unknown option '\(a)'" + (known.isEmpty ? "" : "; expected one of: \(known.joined(separator: ", "))"))
             }
         }
+    }
+
+    /// `-q`: the tool's options are long ones; the one that starts with the
+    /// same letter is suggested when there is one, else all are listed.
+    static func unknownShortOption(_ a: String, command: String, known: Set<String>) -> UsageError {
+        let alike = known.filter { $0.hasPrefix(a.dropFirst().prefix(1)) }.sorted()
+        let hint = alike.count == 1 ? "did you mean '--\(alike[0])'?"
+            : "expected one of: " + known.sorted().map { "--\($0)" }.joined(separator: ", ")
+        return UsageError(command: command, message: "unknown option '\(a)'" + (known.isEmpty ? "" : "; " + hint)
+                          + " (a file named '\(a)' goes after '--')")
     }
 
     /// The last value given for `name`.

@@ -45,6 +45,19 @@ enum FileSystem {
         var isRegular: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
         var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
         var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+        /// What a file that is neither a regular file, a directory nor a
+        /// link is (`a FIFO`, `a socket`, `a character device`, `a block
+        /// device`), for messages; nil for those three.
+        var specialKind: String? {
+            switch mode & UInt32(S_IFMT) {
+            case UInt32(S_IFREG), UInt32(S_IFDIR), UInt32(S_IFLNK): return nil
+            case UInt32(S_IFIFO): return "a FIFO"
+            case UInt32(S_IFSOCK): return "a socket"
+            case UInt32(S_IFCHR): return "a character device"
+            case UInt32(S_IFBLK): return "a block device"
+            default: return "an unknown kind of file"
+            }
+        }
         /// The permission bits (`st_mode & 07777`).
         var permissions: mode_t { mode_t(mode & 0o7777) }
         /// Whether `other` is the same file (device and inode).
@@ -104,6 +117,33 @@ enum FileSystem {
         guard let p = realpath(path, nil) else { throw SystemError(code: errno) }
         defer { free(p) }
         return String(cString: p)
+    }
+
+    /// The names in the folder `path`, without `.` and `..`, in the order
+    /// the file system gives them. The corresponding C functions are
+    /// `opendir`, `readdir` and `closedir`.
+    static func folderEntries(_ path: String) throws(SystemError) -> [String] {
+        guard let folder = opendir(path) else { throw SystemError(code: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw SystemError(code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// Makes the folder `path` (its parent must exist); a folder already
+    /// there is fine. The corresponding C function is `mkdir`.
+    static func makeFolder(_ path: String) throws(SystemError) {
+        if mkdir(path, 0o777) == 0 { return }
+        let code = errno
+        if code == EEXIST, let s = try? status(path), s.isDirectory { return }
+        throw SystemError(code: code)
     }
 
     /// Opens `path`. The corresponding C function is `open`.

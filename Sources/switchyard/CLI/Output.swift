@@ -12,10 +12,42 @@ import Synchronization
 /// -1`) ends quietly with status 141, as if `SIGPIPE` had ended the tool
 /// (the signal itself is ignored); any other failure (disk full, `>
 /// /dev/full`) prints one line on standard error and exits with status 2.
+///
+/// When one of the command's output files is standard output (`--svg -`,
+/// `--transcript /dev/stdout`), that file is the only thing written there:
+/// `Outputs` moves the command's text to standard error
+/// (`moveTextToStandardError`).
 enum Output {
     private static let standardOutput = Mutex(BufferedWriter(fd: STDOUT_FILENO, flushesEachWrite: FileSystem.isTerminal(STDOUT_FILENO)))
+    /// Where the text goes: standard output, or standard error once an
+    /// output file is standard output.
+    private static let textDescriptor = Mutex(STDOUT_FILENO)
+    /// A closed pipe met by an output file that is standard output: the
+    /// tool ends as a closed standard output ends it (status 141).
+    private static let outputFilePipeClosed = Mutex(false)
 
-    /// Appends `s` to standard output (buffered). Text from other people's
+    /// Sends the text `out` writes from now on to standard error, after
+    /// what it has buffered: an output file (`--png /dev/stdout`) is
+    /// standard output's only content. Idempotent.
+    static func moveTextToStandardError() {
+        standardOutput.withLock { writer in
+            guard writer.fd == STDOUT_FILENO else { return }
+            writer.flush()
+            writer = BufferedWriter(fd: STDERR_FILENO, flushesEachWrite: FileSystem.isTerminal(STDERR_FILENO))
+        }
+        textDescriptor.withLock { $0 = STDERR_FILENO }
+    }
+
+    /// The descriptor the text goes to (to ask whether it is a terminal).
+    static var textFileDescriptor: Int32 { textDescriptor.withLock { $0 } }
+
+    /// Records that an output file that is standard output met a closed
+    /// pipe: the tool ends quietly with status 141 (`finish`).
+    static func outputFileMetClosedPipe() {
+        outputFilePipeClosed.withLock { $0 = true }
+    }
+
+    /// Appends `s` to the text (standard output, buffered). Text from other people's
     /// files must be made terminal-safe (`TerminalText`) by whoever formats it.
     static func out(_ s: String) {
         standardOutput.withLock { $0.write(s) }
@@ -54,6 +86,7 @@ enum Output {
     ///   - command: the command's name, for the message.
     static func finish(_ status: ExitStatus, command: String?) -> ExitStatus {
         flush()
+        if outputFilePipeClosed.withLock({ $0 }) { return .brokenPipe }
         guard let failure = standardOutputFailure else { return status }
         if failure == .brokenPipe { return .brokenPipe }
         report(SetupError.cannotWriteStandardOutput(command: command, reason: failure.description))
@@ -62,11 +95,20 @@ enum Output {
 
     // MARK: - Diagnostics
 
+    /// The command running, set once by `Tool` when it has found it: the
+    /// place of a diagnostic that has none of its own.
+    private static let runningCommand = Mutex<String?>(nil)
+
+    /// Names the command that is running (`Tool.dispatch`).
+    static func commandStarted(_ name: String) {
+        runningCommand.withLock { $0 = name }
+    }
+
     /// Prints `error` on standard error in the one diagnostic shape
     /// (`file:line:col: error: …`).
     /// - Parameters:
     ///   - error: a `DiagnosticError`, or (until every module's errors are
-    ///     diagnostics) any error, shown as `error: <its description>`.
+    ///     diagnostics) any error, shown as `switchyard CMD: error: <its description>`.
     ///   - severity: shown instead of the error's own (e.g. `.warning` for
     ///     a device problem the command goes on after).
     static func report(_ error: any Error, as severity: Severity? = nil) {
@@ -77,9 +119,21 @@ enum Output {
         report(diagnostics)
     }
 
-    /// Prints `diagnostics` on standard error, one per line.
+    /// Prints `diagnostics` on standard error, one per line; one without a
+    /// place of its own (`no input devices found`) is the command's:
+    /// `switchyard CMD: error: …` (`placed`).
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        err(diagnostics.map(\.description).joined(separator: "\n"))
+        let command = runningCommand.withLock { $0 }
+        err(diagnostics.map { placed($0, command: command).description }.joined(separator: "\n"))
+    }
+
+    /// `diagnostic`, at `switchyard COMMAND` (or `switchyard` before a
+    /// command is found) when it names no place.
+    static func placed(_ diagnostic: Diagnostic, command: String?) -> Diagnostic {
+        guard (diagnostic.location?.description ?? "").isEmpty else { return diagnostic }
+        var d = diagnostic
+        d.location = SourceLocation(file: "switchyard" + (command.map { " " + $0 } ?? ""))
+        return d
     }
 }

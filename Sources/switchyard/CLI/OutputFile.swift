@@ -16,7 +16,7 @@ import Synchronization
 /// - Through a symbolic link, the file it points to is written; the link stays.
 /// - Anything else (a device such as `/dev/null` or `/dev/full`, a FIFO, a
 ///   terminal, standard output or error: `/dev/stdout`, or the file standard
-///   output is redirected to) is written directly.
+///   output is redirected to) is written directly. `-` is standard output.
 /// - A regular file with other hard links, or in a directory where the tool
 ///   may not create files, is written in place (emptied when the first bytes
 ///   reach it), so its links stay.
@@ -31,6 +31,10 @@ final class OutputFile: Sendable {
     let path: String
     /// What the path is, for the checks against inputs and other outputs.
     let identity: Identity
+    /// Whether this output is standard output (`-`, `/dev/stdout`, or the
+    /// file standard output is redirected to): then nothing else may be
+    /// written there (`Outputs`).
+    let isStandardOutput: Bool
 
     /// Which file an output is, compared by device and inode, never by spelling.
     enum Identity: Hashable, Sendable {
@@ -61,10 +65,11 @@ final class OutputFile: Sendable {
         var closed = false
     }
 
-    private init(option: String, path: String, identity: Identity, delivery: Delivery, writer: consuming BufferedWriter) {
+    private init(option: String, path: String, identity: Identity, delivery: Delivery, writer: consuming BufferedWriter, isStandardOutput: Bool = false) {
         self.option = option
         self.path = path
         self.identity = identity
+        self.isStandardOutput = isStandardOutput
         self.delivery = delivery
         fd = writer.fd
         state = Mutex(State(writer: writer))
@@ -81,6 +86,10 @@ final class OutputFile: Sendable {
     /// - Throws: the `SystemError` that keeps the file from being written
     ///   (no such directory, a directory, permission denied).
     static func open(_ path: String, option: String) throws(SystemError) -> OutputFile {
+        if path == "-" {
+            return OutputFile(option: option, path: path, identity: .stream, delivery: .direct,
+                              writer: BufferedWriter(fd: try FileSystem.duplicate(STDOUT_FILENO)), isStandardOutput: true)
+        }
         let status: FileSystem.Status
         do {
             status = try FileSystem.status(path)
@@ -92,7 +101,7 @@ final class OutputFile: Sendable {
             if let s = try? FileSystem.status(fd: fd), s.isSameFile(as: status) {
                 // `/dev/stdout`, or the file standard output goes to: share its offset.
                 return OutputFile(option: option, path: path, identity: .stream, delivery: .direct,
-                                  writer: BufferedWriter(fd: try FileSystem.duplicate(fd)))
+                                  writer: BufferedWriter(fd: try FileSystem.duplicate(fd)), isStandardOutput: fd == STDOUT_FILENO)
             }
         }
         guard status.isRegular else {

@@ -5,6 +5,12 @@ import Foundation
 /// other outputs (by device and inode, never by spelling), then opened
 /// (`OutputFile`). A command that cannot write an output reports it before
 /// anything runs, and nothing is changed.
+///
+/// An output that is standard output (`--svg -`, `--png /dev/stdout`) is
+/// the only thing written there: the command's text goes to standard error
+/// instead (`Output.moveTextToStandardError`), and only one output may be
+/// standard output. A closed pipe there ends the tool quietly (status 141),
+/// as it does for standard output itself.
 struct Outputs {
     /// The open outputs, in the order the command named them.
     private(set) var files: [OutputFile] = []
@@ -28,6 +34,11 @@ struct Outputs {
                 opened.forEach { $0.discard() }
                 throw .cannotWrite(command: command, file: path, reason: error.description)
             }
+            if file.isStandardOutput, let other = opened.first(where: \.isStandardOutput) {
+                opened.forEach { $0.discard() }
+                file.discard()
+                throw .sameOutput(command: command, options: [other.option, option], files: [other.path, path])
+            }
             if case .stream = file.identity {} else if let other = opened.first(where: { $0.identity == file.identity }) {
                 opened.forEach { $0.discard() }
                 file.discard()
@@ -40,7 +51,11 @@ struct Outputs {
             opened.forEach { $0.discard() }
             throw error
         }
+        if writesStandardOutput { Output.moveTextToStandardError() }
     }
+
+    /// Whether one of the outputs is standard output.
+    var writesStandardOutput: Bool { files.contains(where: \.isStandardOutput) }
 
     /// The output of `option`, if it was asked for.
     subscript(option: String) -> OutputFile? { files.first { $0.option == option } }
@@ -62,7 +77,9 @@ struct Outputs {
     func commit() -> [SetupError] {
         var errors: [SetupError] = []
         for file in files {
-            do { try file.commit() } catch {
+            do { try file.commit() } catch where file.isStandardOutput && error == .brokenPipe {
+                Output.outputFileMetClosedPipe()
+            } catch {
                 errors.append(.cannotWrite(command: command, file: file.path, reason: error.description))
             }
         }

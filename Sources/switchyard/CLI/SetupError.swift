@@ -14,6 +14,9 @@ enum SetupError: DiagnosticError, Equatable {
     case cannotWrite(command: String, file: String, reason: String)
     /// An output (`--transcript FILE`) names a file the command reads.
     case outputIsInput(command: String, option: String, file: String, input: String)
+    /// A report `command` would write into the folder `output` is the
+    /// input file `input` (a screen model found in that folder).
+    case reportReplacesInput(command: String, output: String, report: String, input: String)
     /// Two outputs name the same file.
     case sameOutput(command: String, options: [String], files: [String])
     /// Standard output could not be written (disk full, `> /dev/full`);
@@ -41,6 +44,10 @@ enum SetupError: DiagnosticError, Equatable {
             return [Diagnostic(.error, "cannot write '\(file)': \(reason)", at: SourceLocation(file: "switchyard \(command)"))]
         case let .outputIsInput(command, option, file, input):
             return [Diagnostic(.error, "\(option) '\(file)' is the input file '\(input)'; write the output to another file", at: SourceLocation(file: "switchyard \(command)"))]
+        case let .reportReplacesInput(command, output, report, input):
+            let same = report == input ? "'\(input)'" : "'\(report)', which is '\(input)'"
+            return [Diagnostic(.error, "--output '\(output)' would write a report over the input file \(same); write the reports to another folder",
+                               at: SourceLocation(file: "switchyard \(command)"))]
         case let .sameOutput(command, options, files):
             let what = Set(files).count == 1 ? "both name '\(files[0])'" : "name the same file (" + files.map { "'\($0)'" }.joined(separator: ", ") + ")"
             return [Diagnostic(.error, options.joined(separator: " and ") + " \(what); give each output its own file", at: SourceLocation(file: "switchyard \(command)"))]

@@ -64,6 +64,7 @@ enum Tool {
         guard let name = argv.first else { throw EarlyExit.noCommand }
         if helpWords.contains(name) { throw EarlyExit.help(usage) }
         let type = try command(named: name)
+        Output.commandStarted(type.name)
         let arguments = Array(argv.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") { throw EarlyExit.help(type.usage) }
         let command = try type.init(arguments: arguments)

@@ -87,7 +87,7 @@ struct AuditCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let apps = try inputs()
+        let (apps, incomplete) = try inputs()
         if screen != nil && apps.count > 1 {
             throw UsageError(command: Self.name, message: "--screen names a screen of one app, but the folder holds \(apps.count); give one APP with it")
         }
@@ -103,20 +103,22 @@ struct AuditCommand: Command {
             }
         }
         Output.out(format.render(reports, settings: settings))
-        if unusable > 0 { return .unusableInput }
+        if unusable > 0 || incomplete { return .unusableInput }
         return reports.contains { $0.findings.contains { failOn.fails($0.severity) } } ? .failure : .success
     }
 
-    /// The apps to audit: nil for the demo app, else a file's path.
-    func inputs() throws(SetupError) -> [String?] {
+    /// The apps to audit: nil for the demo app, else a file's path; and
+    /// whether a folder (or a file in one) could not be searched.
+    func inputs() throws(SetupError) -> (apps: [String?], incomplete: Bool) {
         var out: [String?] = []
         var named: [String] = []
         for path in paths {
             if path == "demo" { out.append(nil) } else { named.append(path) }
         }
         if paths.isEmpty { out.append(nil) }
-        if !named.isEmpty { out += try ScreenModelSearch.files(named, skipping: skip, command: Self.name).map { $0.path } }
-        return out
+        guard !named.isEmpty else { return (out, false) }
+        let search = try ScreenModelSearch.files(named, skipping: skip, command: Self.name)
+        return (out + search.models.map { $0.path }, search.isIncomplete)
     }
 
     /// One app's report: its screens audited, the findings given the lines

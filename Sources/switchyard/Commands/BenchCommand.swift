@@ -128,13 +128,13 @@ struct BenchCommand: Command {
             let picture = svg != nil || html != nil ? Self.heatMap(report, s).svg() : nil
             if let file = outputs["--svg"], let picture {
                 file.write(picture)
-                if format == .table { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
+                if format == .table && !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
             }
             sections.append((report, picture))
         }
         if let file = outputs["--html"] {
             file.write(HTMLReport.render(sections))
-            if format == .table { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
+            if format == .table && !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))\n") }
         }
         if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: format == .table ? "\n" : ""))

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import Scripting
@@ -41,7 +42,7 @@ struct DemoCommand: Command {
             Output.report(result.failures.map(\.diagnostic))
             if let stopped = result.stopped { Output.report(stopped) }
             if !result.passed { status = .failure }
-            summary.append("\(builtIn.technology): \(Self.inputs(of: result)), \(result.endTime) simulated, \(result.held)/\(result.expectations) checks held")
+            summary.append("\(builtIn.technology): \(Self.inputs(of: result)), \(result.endTime) simulated, \(result.held)/\(result.expectations) " + Plural.noun(result.expectations, "check") + " held")
         }
         say("")
         say("Summary")
@@ -54,9 +55,9 @@ struct DemoCommand: Command {
     static func inputs(of result: ScenarioResult) -> String {
         result.technologies.map { technology in
             switch technology {
-            case .switchControl: return "\(result.switchPresses) switch presses"
-            case .fullKeyboardAccess: return "\(result.keyPresses) key presses"
-            case .voiceControl: return "\(result.utterances) spoken commands"
+            case .switchControl: return Plural.count(result.switchPresses, "switch press", "switch presses")
+            case .fullKeyboardAccess: return Plural.count(result.keyPresses, "key press", "key presses")
+            case .voiceControl: return Plural.count(result.utterances, "spoken command")
             }
         }.joined(separator: ", ")
     }
@@ -70,7 +71,7 @@ struct DemoCommand: Command {
         if case .screenChanged(let name) = e.event, let s = app.screen(named: name) {
             let order = NavigationOrder(screen: s, technology: technology)
             say("")
-            say("  screen \"\(s.name)\"\(s.title.map { " (\($0))" } ?? ""): \(order.stops.count) stops")
+            say("  screen \"\(s.name)\"\(s.title.map { " (\($0))" } ?? ""): " + Plural.count(order.stops.count, "stop"))
             for line in ScreenSketch(columns: 46, rows: 18).render(s, order: order, highlight: nil) { say("    " + line) }
             return
         }

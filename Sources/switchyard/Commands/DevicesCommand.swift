@@ -83,7 +83,7 @@ struct DevicesCommand: Command {
         // Device names come from the hardware (or a recording): shown terminal-safe.
         var text = shown.map { TerminalText.escaped($0.description, keepNewlines: false) + "\n" }.joined()
         let ignored = found.count - shown.count
-        if ignored > 0 { text += "(\(ignored) more device\(ignored == 1 ? "" : "s") with no profile; --all lists them)\n" }
+        if ignored > 0 { text += "(" + Plural.count(ignored, "more device", "more devices") + " with no profile; --all lists them)\n" }
         return text
     }
 }

@@ -147,7 +147,7 @@ struct LiveCommand: Command {
         }
         // Events stream to the view and the transcript; the sink keeps none.
         let sink = SessionSink(session: made.session, keepsEvents: false)
-        let view = LiveView(app: made.app, technologies: setup.technologies, interactive: FileSystem.isTerminal(STDOUT_FILENO),
+        let view = LiveView(app: made.app, technologies: setup.technologies, interactive: FileSystem.isTerminal(Output.textFileDescriptor),
                             device: device, adapters: adapters)
         // The transcript streams as the session goes; it is complete when the loop ends.
         let transcriptFile = outputs["--transcript"]
@@ -304,7 +304,7 @@ final class LiveView {
             items.enumerated().map { $0.offset == highlighted ? "[\($0.element)]" : $0.element }.joined(separator: "  ")
         }
         if let menu = shown.scannerMenu { out.append("Scanner menu: " + list(menu.items, menu.highlightedItem)) }
-        if case .group(_, let count)? = shown.highlight, technologies != [.switchControl] { out.append("Switch Control: a group of \(count) items") }
+        if case .group(_, let count)? = shown.highlight, technologies != [.switchControl] { out.append("Switch Control: a group of " + Plural.count(count, "item")) }
         if technologies.contains(.fullKeyboardAccess) {
             if let f = shown.focused {
                 out.append("Focus: \(f)" + (shown.focusVisible ? "" : " (ring hidden)") + (shown.textEditing != nil ? ", editing text" : ""))

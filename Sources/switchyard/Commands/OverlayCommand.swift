@@ -20,9 +20,11 @@ struct OverlayCommand: Command {
                          the built-in demo app when absent
           --screen       the screen to draw (default: the app's start screen)
           --names        each target's name, or its number when it has no speakable name
+                         (without --names, --numbers or --grid: the screen alone, no overlay)
           --numbers      each target's number, from 1 in navigation order
           --grid         the numbered grid, --columns × --rows cells (default 3 × 3)
-          --zoom N       zoom the grid into cell N; repeat it (or write N,M) to zoom further
+          --zoom N       zoom the grid into cell N; repeat it (or write N,M) to zoom further, at most \(VoiceControlSettings().gridZoomLevels) times
+                         (Voice Control's grid-zoom-levels at its default)
           --focus NAME   draw a focus on the element NAME ("Label", #identifier or root/children[…] path)
           --focus-style  keyboard (Full Keyboard Access's ring, default) or switch-control (Switch Control's cursor)
           --svg FILE     write the picture as SVG
@@ -60,7 +62,7 @@ struct OverlayCommand: Command {
         kind = kinds.first
         func count(_ name: String) throws(UsageError) -> Int? {
             guard let v = a.value(name) else { return nil }
-            guard let n = Int(v), VoiceControlSettings.gridSizes.contains(n) else {
+            guard let n = DecimalNumber.whole(v), VoiceControlSettings.gridSizes.contains(n) else {
                 throw UsageError(command: Self.name, message: "'--\(name) \(v)' is not valid; expected a whole number from \(VoiceControlSettings.gridSizes.lowerBound) to \(VoiceControlSettings.gridSizes.upperBound)")
             }
             return n
@@ -69,7 +71,7 @@ struct OverlayCommand: Command {
         rows = try count("rows")
         for v in a.options["zoom"] ?? [] {
             for part in v.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let n = Int(part), n >= 1 else {
+                guard let n = DecimalNumber.whole(part), n >= 1 else {
                     throw UsageError(command: Self.name, message: "'--zoom \(v)' is not valid; expected cell numbers from 1, e.g. --zoom 5 or --zoom 5,2")
                 }
                 zoom.append(n)
@@ -85,7 +87,7 @@ struct OverlayCommand: Command {
         png = a.value("png")
         importOptions = try a.importOptions(command: Self.name)
         if let v = a.value("scale") {
-            guard let s = Double(v), s.isFinite, s > 0, s <= 16 else {
+            guard let s = DecimalNumber.parse(v), s > 0, s <= 16 else {
                 throw UsageError(command: Self.name, message: "'--scale \(v)' is not valid; expected a number above 0, at most 16")
             }
             scale = s
@@ -98,6 +100,13 @@ struct OverlayCommand: Command {
         }
         if kind != .grid && (!zoom.isEmpty || columns != nil || rows != nil) {
             throw UsageError(command: Self.name, message: "--zoom, --columns and --rows shape the grid; add --grid")
+        }
+        // The picture shows what Voice Control at its defaults can show: a
+        // cell's number zooms `grid-zoom-levels` times, then it taps.
+        let levels = VoiceControlSettings().gridZoomLevels
+        if zoom.count > levels {
+            throw UsageError(command: Self.name, message: "'--zoom \(zoom.map(String.init).joined(separator: ","))' zooms \(zoom.count) times; Voice Control zooms a grid at most "
+                + "\(Plural.count(levels, "time")) (grid-zoom-levels, default \(levels)), then a cell's number taps it")
         }
         if let svg, svg == png {
             throw UsageError(command: Self.name, message: "--svg and --png name the same file '\(svg)'")
@@ -132,18 +141,21 @@ struct OverlayCommand: Command {
             }
             ring = (matches[0], focusStyle)
         }
-        let title = "\(app.name) — \(s.title ?? s.name)" + (kind.map { ": \($0) overlay" } ?? "")
+        let title = "\(app.name) — \(s.title ?? s.name): " + (kind.map { "\($0) overlay" } ?? "no overlay")
         let picture = OverlayPicture(screen: s, overlay: overlay, focus: ring, title: title)
         var out = [title] + picture.text() + picture.legend()
+        if kind == nil {
+            out.append("no overlay: the screen's element frames and labels alone; --names, --numbers or --grid draws Voice Control's")
+        }
         let document = picture.svg(scale: scale)
         if let file = outputs["--svg"] {
             file.write(document)
-            out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))")
+            if !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))") }
         }
         if let file = outputs["--png"] {
             let bytes = try SVGRasterizer.png(document, for: file.path)
             bytes.withUnsafeBytes { file.write($0) }
-            out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))")
+            if !file.isStandardOutput { out.append("wrote \(TerminalText.escaped(file.path, keepNewlines: false))") }
         }
         if let error = outputs.commit().first { throw error }
         Output.out(out.joined(separator: "\n") + "\n")

@@ -31,7 +31,7 @@ struct RecordCommand: Command {
         self.out = out
         device = a.value("device") ?? "auto"
         if let d = a.value("duration") {
-            guard let s = Double(d), let interval = Interval(seconds: s), interval > .zero else {
+            guard let s = DecimalNumber.parse(d), let interval = Interval(seconds: s), interval > .zero else {
                 throw UsageError(command: Self.name, message: "'--duration \(d)' is not a number of seconds from 0.000001 to \(Int(Interval.maximum.seconds)) (1000 years)")
             }
             duration = interval
@@ -89,7 +89,7 @@ struct RecordCommand: Command {
             throw failure
         }
         if let error = errors.first { throw error }
-        Output.err(TerminalText.escaped("wrote \(recorder.recording.events.count) events to \(out)"))
+        Output.err(TerminalText.escaped("wrote " + Plural.count(recorder.recording.events.count, "event") + " to \(out)"))
         return .success
     }
 }

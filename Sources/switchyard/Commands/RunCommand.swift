@@ -144,26 +144,37 @@ struct RunCommand: Command {
             }
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
+        // Every scenario is read first: the apps and settings files they
+        // name are inputs too, and no output may be one (compared by device
+        // and inode), refused before anything runs or is written.
+        let loaded = ParallelMap.map(Array(files.indices)) { [files] k in Self.load(files[k]) }
+        do {
+            try outputs.check(against: loaded.flatMap { l -> [String] in
+                if case .text(_, _, let reads) = l { return reads }
+                return []
+            })
+        } catch {
+            outputs.discard()
+            throw error
+        }
         // Independent scenarios run in parallel; results are kept in input
-        // order. Those that drive a live desktop app are read with the
-        // others, then run one after another in input order (they share the
-        // desktop and may drive the same app). Each run: the outcome, its
-        // seconds, the files it names, and a live scenario's text until it runs.
-        var runs: [(Outcome?, Double, [String], String?)] = ParallelMap.map(Array(files.indices)) { [files] k -> (Outcome?, Double, [String], String?) in
-            switch Self.load(files[k]) {
+        // order. Those that drive a live desktop app run after them, one
+        // after another in input order (they share the desktop and may drive
+        // the same app). Each run: the outcome and its seconds.
+        var runs: [(Outcome?, Double)] = ParallelMap.map(Array(files.indices)) { k -> (Outcome?, Double) in
+            switch loaded[k] {
             case .unusable(let diagnostics):
                 stream?.finish(k)
-                return (.unusable(diagnostics), 0, [], nil)
-            case .text(let text, live: true, let reads):
-                return (nil, 0, reads, text)
-            case .text(let text, live: false, let reads):
-                let (o, seconds) = runOne(k, text)
-                return (o, seconds, reads, nil)
+                return (.unusable(diagnostics), 0)
+            case .text(_, live: true, _):
+                return (nil, 0)
+            case .text(let text, live: false, _):
+                return runOne(k, text)
             }
         }
         for k in files.indices {
-            guard let text = runs[k].3 else { continue }
-            (runs[k].0, runs[k].1) = runOne(k, text)
+            guard case .text(let text, live: true, _) = loaded[k] else { continue }
+            runs[k] = runOne(k, text)
         }
         let outcomes = runs.map { ($0.0!, $0.1) }
         var passed = 0
@@ -193,17 +204,12 @@ struct RunCommand: Command {
                     Output.report(stopped)
                     Output.out("✗ \(file): stopped at line \(stopped.position.line ?? 0) (see errors above)\n")
                 } else if !quiet || !r.passed {
-                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) expectations held, \(r.presses) inputs, simulated \(r.endTime)\n")
+                    Output.out("\(r.passed ? "✓" : "✗") \(file): \(r.held)/\(r.expectations) \(Plural.noun(r.expectations, "expectation")) held, \(Plural.count(r.presses, "input")), simulated \(r.endTime)\n")
                 }
             }
         }
         let summary = "\(passed) passed, \(failed + unusable) failed" + (unusable > 0 ? " (\(unusable) could not run)" : "")
         Output.out(summary + "\n")
-        // The apps and settings files the scenarios named are inputs too.
-        do { try outputs.check(against: runs.flatMap(\.2)) } catch {
-            outputs.discard()
-            throw error
-        }
         if let junit = outputs["--junit"] {
             let report = JUnitReport(outcomes: outcomes.enumerated().map { k, pair in
                 switch pair.0 {

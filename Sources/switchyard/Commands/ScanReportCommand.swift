@@ -69,14 +69,17 @@ struct ScanReportCommand: Command {
     struct Found {
         /// The file, as the command reads it.
         var path: String
-        /// Its reports' folder under `--output`: its path relative to the
-        /// folder searched, without the extension.
+        /// Its reports' folder under `--output` (`reportFolders`).
         var name: String
     }
 
-    /// The screen models under the paths, by the rule (`ScreenModelSearch`).
-    func search() throws(SetupError) -> [Found] {
-        try ScreenModelSearch.files(paths, skipping: [output] + skip, command: Self.name).map { Found(path: $0.path, name: Self.reportName($0.relative)) }
+    /// The screen models under the paths, by the rule (`ScreenModelSearch`),
+    /// each with a folder of its own for its reports; and whether something
+    /// could not be searched.
+    func search() throws(SetupError) -> (found: [Found], incomplete: Bool) {
+        let search = try ScreenModelSearch.files(paths, skipping: [output] + skip, command: Self.name)
+        let names = Self.reportFolders(search.models.map(\.relative))
+        return (zip(search.models, names).map { Found(path: $0.path, name: $1) }, search.isIncomplete)
     }
 
     /// `apps/mail.json` → `apps/mail`; `home.switchyard.json` → `home`.
@@ -87,8 +90,107 @@ struct ScanReportCommand: Command {
         return relative
     }
 
+    /// The pages a report folder holds: `TECHNOLOGY.html` and `.json` for
+    /// every technology (all of them, so a folder's name does not depend
+    /// on the `--technology` given).
+    static let pageNames: Set<String> = Set(Technology.allCases.flatMap { ["\($0.name).html", "\($0.name).json"] })
+
+    /// Each file's reports' folder under `--output`, in the order given:
+    /// its path relative to the folder searched without the extension
+    /// (`reportName`), so that no two files share one. Where a folder would
+    /// be another file's (two folders searched that each hold
+    /// `app.switchyard.json`; `app.xml` beside `app.switchyard.json`), or
+    /// one of its parts would be a page (`index.html`, `keyboard.json`, …)
+    /// or `.`/`..`, that part gets `-2` (or `-3`, …): the first file in
+    /// order keeps the plain name. Names are compared ignoring case, so the
+    /// reports stay apart on a file system that ignores it too.
+    static func reportFolders(_ relatives: [String]) -> [String] {
+        var names = Set<String>()
+        var files: Set<String> = ["index.html"]
+        var folders = Set<String>()
+        return relatives.map { relative -> String in
+            var parts = reportName(relative).split(separator: "/").map(String.init)
+            if parts.isEmpty { parts = [relative] }
+            var name = ""
+            for k in parts.indices {
+                let last = k == parts.count - 1
+                func candidate(_ n: Int) -> String {
+                    let part = n == 1 ? parts[k] : parts[k] + "-\(n)"
+                    return name.isEmpty ? part : name + "/" + part
+                }
+                func clashes(_ n: Int) -> Bool {
+                    let c = candidate(n).lowercased()
+                    if n == 1 && (parts[k] == "." || parts[k] == "..") { return true }
+                    if files.contains(c) { return true }
+                    return last && (names.contains(c) || pageNames.contains { folders.contains(c + "/" + $0) })
+                }
+                var n = 1
+                while clashes(n) { n += 1 }
+                name = candidate(n)
+                folders.insert(name.lowercased())
+            }
+            names.insert(name.lowercased())
+            for page in pageNames { files.insert((name + "/" + page).lowercased()) }
+            return name
+        }
+    }
+
+    /// Refuses an `--output` that cannot be the reports' folder, before the
+    /// search: a file, or a path through a file.
+    /// - Throws: `SetupError.cannotWrite` saying which file is in the way.
+    func checkOutputFolder() throws(SetupError) {
+        var path = output
+        while true {
+            if let s = try? FileSystem.status(path) {
+                guard s.isDirectory else {
+                    throw .cannotWrite(command: Self.name, file: output, reason: path == output
+                        ? "it is a file, not a folder; --output names the folder the reports go to (made when missing)"
+                        : "'\(path)' is a file, not a folder")
+                }
+                return
+            }
+            let parent = OutputFile.split(path).directory
+            if parent == path { return }
+            path = parent
+        }
+    }
+
+    /// Refuses reports that would be written over one of the command's
+    /// inputs (a screen model found, `--settings`, `--user`), or where a
+    /// file stands in the way of a report folder, before any work. Compared
+    /// by device and inode, through links.
+    /// - Parameter pages: every page the run may write, relative to `--output`.
+    /// - Throws: `SetupError.reportReplacesInput` or `.cannotWrite`.
+    func checkPages(_ pages: [String], against inputs: [String]) throws(SetupError) {
+        let read = inputs.compactMap { input in (try? FileSystem.status(input)).map { (input, $0) } }.filter { $0.1.isRegular }
+        var folders = Set<String>()
+        for page in pages {
+            let path = ScreenModelSearch.join(output, page)
+            var folder = OutputFile.split(page).directory
+            while folder != "." && !folders.contains(folder) {
+                folders.insert(folder)
+                let at = ScreenModelSearch.join(output, folder)
+                if let s = try? FileSystem.status(at), !s.isDirectory {
+                    if let input = read.first(where: { $0.1.isSameFile(as: s) }) {
+                        throw .reportReplacesInput(command: Self.name, output: output, report: at, input: input.0)
+                    }
+                    throw .cannotWrite(command: Self.name, file: path, reason: "'\(at)' is a file, where a folder of reports goes")
+                }
+                folder = OutputFile.split(folder).directory
+            }
+            guard let s = try? FileSystem.status(path) else { continue }
+            if let input = read.first(where: { $0.1.isSameFile(as: s) }) {
+                throw .reportReplacesInput(command: Self.name, output: output, report: path, input: input.0)
+            }
+            if s.isDirectory { throw .cannotWrite(command: Self.name, file: path, reason: SystemError.isDirectory.description) }
+        }
+    }
+
     func run() throws -> ExitStatus {
-        let found = try search()
+        try checkOutputFolder()
+        let (found, incomplete) = try search()
+        let planned = ["index.html"] + found.flatMap { file in technologies.flatMap { ["\(file.name)/\($0.name).html", "\(file.name)/\($0.name).json"] } }
+        try checkPages(planned, against: found.map(\.path) + [settings, user].compactMap { $0 })
         let person = try user.map { f throws in try UserModel.load(json: BenchCommand.read(f, kind: "user-model file"), file: f) } ?? UserModel()
         var entries: [HTMLReport.IndexEntry] = []
         var failures: [(file: String, message: String)] = []
@@ -144,21 +246,19 @@ struct ScanReportCommand: Command {
         }
         var lines = TextTable.lines(rows, leftAligned: [0, 1])
         lines.append("")
-        lines.append("wrote \((pages.count - 1) / 2) HTML reports with their JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
+        let reports = (pages.count - 1) / 2
+        lines.append("wrote \(Plural.count(reports, "HTML report")) with \(Plural.noun(reports, "its", "their")) JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
         Output.out(lines.joined(separator: "\n") + "\n")
-        return failures.isEmpty ? .success : .unusableInput
+        return failures.isEmpty && !incomplete ? .success : .unusableInput
     }
 
-    /// Writes every page under `--output`, making the folders it needs.
+    /// Writes every page under `--output`, making the folders it needs;
+    /// each page replaces its file when complete (`OutputFile`).
     func write(_ pages: [(path: String, text: String)]) throws(SetupError) {
+        var made = Set<String>()
         for page in pages {
             let path = ScreenModelSearch.join(output, page.path)
-            let folder = (path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotWrite(command: Self.name, file: folder, reason: "cannot make the folder (\((error as NSError).localizedDescription))")
-            }
+            try makeFolders(for: page.path, made: &made)
             do {
                 let file = try OutputFile.open(path, option: "--output")
                 file.write(page.text)
@@ -166,6 +266,25 @@ struct ScanReportCommand: Command {
             } catch {
                 throw .cannotWrite(command: Self.name, file: path, reason: error.description)
             }
+        }
+    }
+
+    /// Makes `--output` and the folders under it that hold `page`, each once.
+    private func makeFolders(for page: String, made: inout Set<String>) throws(SetupError) {
+        var chain: [String] = []
+        var folder = ScreenModelSearch.join(output, OutputFile.split(page).directory)
+        if OutputFile.split(page).directory == "." { folder = output }
+        while !made.contains(folder), folder != ".", folder != "/" {
+            chain.append(folder)
+            let parent = OutputFile.split(folder).directory
+            if parent == folder { break }
+            folder = parent
+        }
+        for f in chain.reversed() {
+            do { try FileSystem.makeFolder(f) } catch {
+                throw .cannotWrite(command: Self.name, file: f, reason: "cannot make the folder (\(error))")
+            }
+            made.insert(f)
         }
     }
 }

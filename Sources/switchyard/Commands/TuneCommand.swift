@@ -54,7 +54,7 @@ struct TuneCommand: Command {
         }
         func seconds(_ name: String, _ range: ClosedRange<Double>) throws(UsageError) -> Interval? {
             guard let v = a.value(name) else { return nil }
-            guard let d = Double(v), range.contains(d), let i = Interval(seconds: d) else {
+            guard let d = DecimalNumber.parse(v), range.contains(d), let i = Interval(seconds: d) else {
                 throw UsageError(command: Self.name, message: "'--\(name) \(v)' is not valid; expected seconds from \(Point.format(range.lowerBound)) to \(Point.format(range.upperBound))")
             }
             return i
@@ -62,7 +62,7 @@ struct TuneCommand: Command {
         reactionTime = try seconds("reaction-time", 0...3600)
         pressLength = try seconds("press-length", 0.001...3600)
         if let v = a.value("miss-rate") {
-            guard let q = Double(v), q >= 0, q < 1 else {
+            guard let q = DecimalNumber.parse(v), q >= 0, q < 1 else {
                 throw UsageError(command: Self.name, message: "'--miss-rate \(v)' is not valid; expected a probability from 0 up to (not including) 1")
             }
             missRate = q
