@@ -28,19 +28,13 @@ struct AppsCommand: Command {
 
     /// Exit status 2 when an app is registered but did not answer (it is
     /// listed, and an error says so), 0 otherwise.
-    func run() throws(CommandError) -> ExitStatus {
-        let apps: [DesktopApp]
-        let reader: AtspiReader
-        do {
-            reader = try AtspiReader()
-            apps = try reader.apps()
-        } catch {
-            throw CommandError(command: Self.name, error)
-        }
+    func run() throws(DesktopAppError) -> ExitStatus {
+        let reader = try AtspiReader()
+        let apps = try reader.apps()
         Output.out(json ? Self.json(apps) : Self.listing(apps, timeout: reader.bus.timeout))
         let silent = apps.filter { !$0.answering }
         guard silent.isEmpty else {
-            Output.report(CommandError(command: Self.name, DesktopAppError.notAnswering(named: nil, silent: silent, within: reader.bus.timeout)))
+            Output.report(DesktopAppError.notAnswering(named: nil, silent: silent, within: reader.bus.timeout))
             return .unusableInput
         }
         return .success

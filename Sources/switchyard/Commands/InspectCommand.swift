@@ -107,12 +107,8 @@ struct InspectCommand: Command {
     }
 
     /// The running app `name`'s snapshot: an app of one screen.
-    static func snapshot(_ name: String, window: String?) throws(CommandError) -> (AppModel, [Screen]) {
-        do {
-            let live = try LiveDesktopApp.open(name, window: window)
-            return (live.snapshot.appModel, [live.screen])
-        } catch {
-            throw CommandError(command: Self.name, error)
-        }
+    static func snapshot(_ name: String, window: String?) throws(DesktopAppError) -> (AppModel, [Screen]) {
+        let live = try LiveDesktopApp.open(name, window: window)
+        return (live.snapshot.appModel, [live.screen])
     }
 }

@@ -110,12 +110,7 @@ struct LiveCommand: Command {
                                   inputs: [profilesDirectory, gameControllerDB] + setup.inputs, command: Self.name)
         defer { outputs.discard() }
         // A running app: its first snapshot is the session's app (one screen, replaced as the app changes).
-        let desktop: AtspiAdapter?
-        do {
-            desktop = try atspi.map { name throws(DesktopAppError) in AtspiAdapter(app: try LiveDesktopApp.open(name, window: window, driving: true)) }
-        } catch {
-            throw CommandError(command: Self.name, error)
-        }
+        let desktop = try atspi.map { name throws(DesktopAppError) in AtspiAdapter(app: try LiveDesktopApp.open(name, window: window, driving: true)) }
         let made = try setup.makeSession(app: desktop?.app.snapshot.appModel)
         let matcher = try DevicesCommand.profiles(profilesDirectory, gameControllerDB: gameControllerDB, command: Self.name, forced: profile)
         // --device terminal: this terminal's keys; auto or a node: evdev hardware.
