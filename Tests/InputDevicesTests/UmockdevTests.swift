@@ -31,6 +31,21 @@ extension TestDevice: CustomTestStringConvertible {
     public var testDescription: String { rawValue }
 }
 
+/// A live session that began 1,000 s before `monotonicNow` (by default the
+/// machine's `CLOCK_MONOTONIC` now), and the device time 100 s into it: the
+/// live loop reads the events stamped there as past, so nothing waits for
+/// real time. umockdev's nodes keep `CLOCK_REALTIME` (they refuse
+/// `EVIOCSCLOCKID`), so the device stamps on a realtime clock a fixed
+/// 1,700,000,000 s ahead of the monotonic one: the stamps are positive, as a
+/// kernel's are, however young the machine. Booted less than 1,000 s ago,
+/// the session began before the boot (a negative monotonic epoch), which
+/// the clock and the device's timeline take as they take any other.
+func sessionStartedLongAgo(monotonicNow: Int64 = SessionClock.startingNow().epochMicroseconds)
+    -> (clock: SessionClock, deviceSeconds: Double) {
+    let clock = SessionClock(epochMicroseconds: monotonicNow - 1_000_000_000, realtimeOffsetMicroseconds: 1_700_000_000_000_000)
+    return (clock, Double(clock.epochMicroseconds + clock.realtimeOffsetMicroseconds) / 1_000_000 + 100)
+}
+
 /// Waits (bounded) until one of `fds` is readable; no sleeping.
 func waitReadable(_ fds: [Int32], timeoutMilliseconds: Int32 = 2000) throws -> Set<Int32> {
     try Poll.readable(fds, timeoutMilliseconds: timeoutMilliseconds)
