@@ -9,8 +9,7 @@ import Testing
 /// session, `--record` keeps them, and `switchyard replay` of the recording
 /// gives the same transcript.
 extension HardwareTests {
-    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"),
-           .enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
+    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"))
     struct LiveTechnologyProcess {
         /// Runs `live ARGUMENTS` on a pseudo-terminal, types each of `typing`
         /// once the output shows its text, and waits for the end.
@@ -88,8 +87,7 @@ extension HardwareTests {
 
 /// `switchyard live` on umockdev devices with Full Keyboard Access and Voice Control.
 extension UmockdevTests {
-    @Suite(.enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
-    struct LiveTechnologyDevices {
+    @Suite struct LiveTechnologyDevices {
         /// `--technology keyboard`: the Xbox pad's right shoulder is Tab.
         @Test func aControllerMovesTheFocus() throws {
             let testbed = try Testbed()

@@ -5,25 +5,17 @@ import Testing
 @testable import InputDevices
 
 /// Every test that builds a umockdev testbed lives in a suite nested here:
-/// `.serialized` because `UMOCKDEV_DIR` is process-global, and skipped (with
-/// the message below) when the preload is absent so plain `swift test` stays green.
+/// `.serialized` because `UMOCKDEV_DIR` is process-global. Without the
+/// preload (or a pseudo-terminal) the suites are skipped, saying why; with
+/// `SWITCHYARD_REQUIRE_UMOCKDEV=1` (`.ci/run`) they run and fail instead
+/// (`Requirement.umockdev`).
 typealias UmockdevTests = HardwareTests.Umockdev
 
 /// Suites that touch process-wide state (umockdev's `UMOCKDEV_DIR`, the
 /// preload's ioctl handling, terminals) run one at a time, apart from each other.
 @Suite(.serialized) struct HardwareTests {
-    @Suite(.serialized, .enabled(if: Testbed.isPreloaded, Comment(rawValue: Testbed.skipMessage)),
-           .enabled(if: PseudoTerminal.isAvailable, "umockdev backs its device nodes with pseudo-terminals, and /dev/pts is not mounted here"))
+    @Suite(.serialized, .enabled(if: Requirement.umockdev.runs, Comment(rawValue: Requirement.umockdev.skipReason)))
     struct Umockdev {}
-}
-
-/// When CI asks for the hardware tests (`SWITCHYARD_REQUIRE_UMOCKDEV=1`, set by
-/// `.ci/run`), running without umockdev's preload is a failure, not a skip.
-@Test func umockdevPreloadIsPresentWhenRequired() {
-    if ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_UMOCKDEV"] == "1" {
-        #expect(Testbed.isPreloaded, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks umockdev-preload: run the tests under umockdev-wrapper")
-        #expect(PseudoTerminal.isAvailable, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but no pseudo-terminal can be opened (/dev/pts): umockdev needs one per device node")
-    }
 }
 
 /// Test arguments show the fixture name (`switch-box`).

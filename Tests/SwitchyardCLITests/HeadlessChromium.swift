@@ -39,16 +39,7 @@ final class HeadlessChromium {
     }
 
     /// The browser's executable, or nil when none is installed.
-    static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser"] {
-                let candidate = "\(dir)/\(name)"
-                if access(candidate, X_OK) == 0 { return candidate }
-            }
-        }
-        return nil
-    }
+    static var executable: String? { Requirement.program(named: ["chromium", "chromium-browser"]) }
 
     private let pid: pid_t
     private let exit: ChildExit

@@ -28,11 +28,14 @@ struct ToolRun {
 ///   - stdin: standard input (default: `/dev/null`).
 ///   - stdout: standard output instead of a captured file (`stdout` of the
 ///     result is then empty).
+///   - environment: variables set on top of this process's environment.
 ///   - whileRunning: called once the tool has started, with it.
 func switchyard(_ args: [String], in directory: URL = repoRoot, stdin: FileHandle? = nil, stdout: FileHandle? = nil,
-                whileRunning: (RunningTool) throws -> Void = { _ in }) throws -> ToolRun {
+                environment: [String: String] = [:], whileRunning: (RunningTool) throws -> Void = { _ in }) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
-    return try runToEnd(binary, args, in: directory, stdin: stdin, stdout: stdout, whileRunning: whileRunning)
+    return try runToEnd(binary, args, in: directory,
+                        environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                        stdin: stdin, stdout: stdout, whileRunning: whileRunning)
 }
 
 /// Runs `command` with bash in `directory` (the repository root by
@@ -118,10 +121,3 @@ let exampleApps: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
     return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".xml") }.sorted().map { "Examples/apps/\($0)" }
 }()
-
-/// Whether this build's Appium importer is still the placeholder that
-/// rejects every capture (until the importer branch lands).
-func appiumImporterIsPlaceholder(_ r: ToolRun) -> Bool {
-    r.status == 2 && r.stderr.contains("Appium import is not available yet")
-}
-
