@@ -146,7 +146,8 @@ let package = Package(
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Diagnostics", "SwitchyardEngine", "ScreenModel", "ScanBench", "DemoApp"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        // DeviceTestbed for `Requirement` (rsvg-convert, SWITCHYARD_REQUIRE_RSVG).
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp", "DeviceTestbed"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         // Snapshots/ holds expected output, read from the source tree by path.
         // DeviceTestbed for its pseudo-terminal and ToolProcess (`live`, signals).

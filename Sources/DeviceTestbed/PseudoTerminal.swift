@@ -3,6 +3,11 @@ import Glibc
 
 /// A pseudo-terminal pair; the slave is what `TerminalKeyboardAdapter` reads.
 /// (`posix_openpt` & co. are hidden behind `_XOPEN_SOURCE` in the Glibc module.)
+///
+/// The slave is opened from the master (`TIOCGPTPEER`, Linux 4.13), not by
+/// its `/dev/pts/N` path: under umockdev's preload every `/dev` node opened
+/// by path while no testbed exists leaves a socket behind (docs/hardware.md,
+/// "Descriptors"). The path is the fallback on older kernels.
 public final class PseudoTerminal {
     public let master: Int32
     public let slave: Int32
@@ -19,16 +24,26 @@ public final class PseudoTerminal {
         let ptsname = try function("ptsname", as: PTName.self)
         master = openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            if master >= 0 { close(master) }
             throw TestbedError("no pseudo-terminal available")
         }
-        slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw TestbedError("cannot open the pseudo-terminal", at: SourceLocation(file: String(cString: name))) }
+        let peer = ioctl(master, Self.getPeer, O_RDWR | O_NOCTTY)
+        slave = peer >= 0 ? peer : open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else {
+            close(master)
+            throw TestbedError("cannot open the pseudo-terminal", at: SourceLocation(file: String(cString: name)))
+        }
     }
+
+    /// `TIOCGPTPEER` (`_IO('T', 0x41)`), which the Glibc module does not show:
+    /// opens the slave of a master descriptor.
+    private static let getPeer: UInt = 0x5441
+
     deinit { close(slave); close(master) }
 
     /// Whether this machine can open a pseudo-terminal (a chroot without
-    /// `/dev/pts` mounted cannot).
-    public static var isAvailable: Bool { (try? PseudoTerminal()) != nil }
+    /// `/dev/pts` mounted cannot); asked once.
+    public static let isAvailable: Bool = (try? PseudoTerminal()) != nil
 
     /// Whether the slave is in canonical (line) mode.
     public var canonical: Bool {

@@ -10,28 +10,29 @@ import SwitchyardEngine
 ///
 /// `UMOCKDEV_DIR` is process-global, so every suite using a testbed is nested
 /// in the `.serialized` `UmockdevTests` suite. Needs the preload: run under
-/// `umockdev-wrapper`; without it the suites are skipped with a message.
+/// `umockdev-wrapper`; without it the suites are skipped, saying why
+/// (`Requirement.umockdev`).
 public final class Testbed {
     /// Whether `LD_PRELOAD` carries umockdev's preload library.
     public static var isPreloaded: Bool { ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev-preload") ?? false }
     public static let skipMessage = "needs umockdev's preload: run `umockdev-wrapper swift test --skip-build --filter InputDevicesTests`"
 
     private let handle: OpaquePointer
-    private let scratch: URL
+    /// The generated `.ioctl` files.
+    private let scratch: TemporaryDirectory
 
     /// Creates the testbed, then asks `umockdev_in_mock_environment` (which caches its first answer).
     public init() throws {
+        scratch = try TemporaryDirectory(prefix: "switchyard-testbed")
         guard let tb = umockdev_testbed_new() else { throw TestbedError("umockdev_testbed_new failed") }
+        guard umockdev_in_mock_environment() != 0 else {
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw TestbedError("not in a umockdev environment: LD_PRELOAD lacks umockdev's preload; run the tests under umockdev-wrapper")
+        }
         handle = tb
-        guard umockdev_in_mock_environment() != 0 else { throw TestbedError("not in a umockdev environment") }
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-testbed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
-        try? FileManager.default.removeItem(at: scratch)
-    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Current event number of each plugged device.
     private var numbers: [TestDevice: Int] = [:]
@@ -49,7 +50,7 @@ public final class Testbed {
         numbers[device] = number
         let devnode = devnode(device)
         let d = try device.description()
-        let ioctlFile = scratch.appendingPathComponent("\(device.rawValue).ioctl")
+        let ioctlFile = scratch.url.appendingPathComponent("\(device.rawValue).ioctl")
         try FixtureGenerator.ioctl(d, number: number).write(to: ioctlFile, atomically: true, encoding: .utf8)
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(handle, FixtureGenerator.umockdev(d, number: number), &error) != 0 else {

@@ -8,7 +8,8 @@ import Glibc
 ///
 /// Standard input comes from a given descriptor (a pseudo-terminal's slave,
 /// `/dev/null`); standard output and error are pipes, read with bounded
-/// waits (`poll`), never with sleeps.
+/// waits (`poll`), never with sleeps. The tool is started by `ChildProcess`
+/// (`posix_spawn`) and killed if it is still running when this is released.
 public final class ToolProcess {
     /// The `switchyard` binary next to the test bundle: in the directory of
     /// `CommandLine.arguments[0]` or of `Bundle.main.bundleURL` (or its parent).
@@ -28,16 +29,18 @@ public final class ToolProcess {
         return nil
     }()
 
-    public let process = Process()
-    private let out = Pipe()
-    private let err = Pipe()
+    /// The tool's process.
+    public let child: ChildProcess
+    /// Our ends of the tool's standard output and error.
+    private let out: Int32
+    private let err: Int32
     private var outOpen = true
     private var errOpen = true
     /// What the tool wrote so far.
     public private(set) var stdout = ""
     public private(set) var stderr = ""
 
-    /// Starts `switchyard ARGUMENTS`.
+    /// Starts `switchyard ARGUMENTS` (with `ChildProcess`: `posix_spawn`).
     /// - Parameters:
     ///   - arguments: the command line after `switchyard`.
     ///   - stdin: the descriptor standard input reads (nil: `/dev/null`).
@@ -45,16 +48,40 @@ public final class ToolProcess {
     ///   - environment: variables to set on top of this process's environment.
     public init(_ arguments: [String], stdin: Int32? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws {
         guard let binary = Self.binary else { throw TestbedError("no 'switchyard' binary next to the test bundle; run 'swift build --build-tests' first") }
-        process.executableURL = binary
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0 else { throw TestbedError("pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&errPipe) == 0 else {
+            outPipe.forEach { close($0) }
+            throw TestbedError("pipe: \(String(cString: strerror(errno)))")
         }
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? URL(fileURLWithPath: TestDevice.repositoryRoot)
-        process.standardInput = stdin.map { FileHandle(fileDescriptor: $0, closeOnDealloc: false) } ?? FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        // Not inherited by children other tests start meanwhile (ours gets the copies it is given).
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer {
+            close(outPipe[1])
+            close(errPipe[1])
+        }
+        do {
+            child = try ChildProcess(binary.path, arguments,
+                                     descriptors: [0: stdin.map(ChildProcess.Descriptor.copy) ?? .null, 1: .copy(outPipe[1]), 2: .copy(errPipe[1])],
+                                     directory: (directory ?? URL(fileURLWithPath: TestDevice.repositoryRoot)).path,
+                                     environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
+        } catch {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw error
+        }
+        out = outPipe[0]
+        err = errPipe[0]
+    }
+
+    deinit {
+        if child.exit.wait(timeout: 0) == nil {
+            child.send(SIGKILL)
+            _ = child.exit.wait()
+        }
+        close(out)
+        close(err)
     }
 
     /// Reads standard output until it contains `text`.
@@ -73,7 +100,7 @@ public final class ToolProcess {
     }
 
     /// Sends `signal` to the tool. The corresponding C function is `kill`.
-    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { child.send(signal) }
 
     /// Writes `bytes` to `fd` (a pseudo-terminal's master: what the user types).
     public static func type(_ bytes: [UInt8], to fd: Int32) {
@@ -82,24 +109,30 @@ public final class ToolProcess {
     }
 
     /// Reads both pipes to their end and waits for the tool to exit; kills
-    /// it (SIGKILL) if it keeps its output open `timeoutMilliseconds` without writing.
+    /// it (SIGKILL) if it keeps its output open `timeoutMilliseconds` without
+    /// writing, or has not exited that long after closing it.
     /// - Returns: how it ended and its status (the signal, when it died of one).
-    public func wait(timeoutMilliseconds: Int32 = 10_000) -> (reason: Process.TerminationReason, status: Int32) {
+    @discardableResult
+    public func wait(timeoutMilliseconds: Int32 = 10_000) -> (reason: ChildEnd.Reason, status: Int32) {
         while outOpen || errOpen {
             if !readSome(timeoutMilliseconds: timeoutMilliseconds) {
                 send(SIGKILL)
                 break
             }
         }
-        process.waitUntilExit()
-        return (process.terminationReason, process.terminationStatus)
+        var end = child.exit.wait(timeout: Double(timeoutMilliseconds) / 1000)
+        if end == nil {
+            send(SIGKILL)
+            end = child.exit.wait()
+        }
+        let e = end ?? ChildEnd(reason: .uncaughtSignal, status: SIGKILL)
+        return (e.reason, e.status)
     }
 
     /// One `poll` over the open pipes, then what they have.
     /// - Returns: false on timeout.
     private func readSome(timeoutMilliseconds: Int32) -> Bool {
-        let fds = [(out.fileHandleForReading.fileDescriptor, true), (err.fileHandleForReading.fileDescriptor, false)]
-            .filter { $0.1 ? outOpen : errOpen }
+        let fds = [(out, true), (err, false)].filter { $0.1 ? outOpen : errOpen }
         var pfds = fds.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
         let rc = pfds.withUnsafeMutableBufferPointer { poll($0.baseAddress!, nfds_t($0.count), timeoutMilliseconds) }
         if rc == 0 { return false }

@@ -1,3 +1,4 @@
+import DeviceTestbed
 import SwitchyardEngine
 import Testing
 @testable import InputDevices
@@ -72,5 +73,18 @@ import Testing
         let clock = SessionClock.startingNow()
         let offset = system_realtimeMicroseconds() - system_monotonicMicroseconds()
         #expect(abs(clock.realtimeOffsetMicroseconds - offset) < 1_000_000)
+    }
+
+    /// The live sessions the hardware tests build (`sessionStartedLongAgo`)
+    /// hold on a machine booted 30 s ago: the session began before the boot,
+    /// and the device's stamps are still positive and read as the instants
+    /// they were written at.
+    @Test func aSessionOlderThanTheMachineReadsItsDeviceStamps() throws {
+        let (clock, t0) = sessionStartedLongAgo(monotonicNow: 30_000_000)
+        #expect(clock.epochMicroseconds == -970_000_000)
+        let press = ev(t0 + 0.5, "EV_KEY", "KEY_SPACE", 1)
+        #expect(press.seconds > 0)
+        var timeline = DeviceTimeline(clock: clock, kernelClock: .realtime)
+        #expect(timeline.instant(ofKernelMicroseconds: press.timestampMicroseconds, readAt: .seconds(1000)) == .milliseconds(100_500))
     }
 }

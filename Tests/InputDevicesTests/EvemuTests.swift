@@ -141,6 +141,15 @@ import Testing
         #expect(parsed.events == [ev(0.25, "EV_KEY", "KEY_SPACE", 1), syn(0.25)])
         #expect(parsed.description == r.recording.description)
     }
+
+    /// On a machine 30 s old, an event queued before the session (stamped
+    /// 10 s after the boot) is recorded at 0, never before.
+    @Test func anEventBeforeTheSessionIsRecordedAtItsStart() throws {
+        var r = EvemuRecorder(description: try TestDevice.switchBox.description(), clock: SessionClock(epochMicroseconds: 30_000_000))
+        r.append(ev(10, "EV_KEY", "KEY_SPACE", 1))
+        r.append(syn(30.25))
+        #expect(try Evemu.parse(r.text, file: "rec").events == [ev(0, "EV_KEY", "KEY_SPACE", 1), syn(0.25)])
+    }
 }
 
 extension Instant {

@@ -10,8 +10,7 @@ import Testing
 /// inherits the testbed through `UMOCKDEV_DIR` and the preload), and on a
 /// pseudo-terminal for `--device terminal`.
 extension UmockdevTests {
-    @Suite(.enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
-    struct LiveProcess {
+    @Suite struct LiveProcess {
         @Test func noDeviceExitsTwoWithAClearMessage() throws {
             let testbed = try Testbed()
             let tool = try ToolProcess(["live", "--app", "demo"])
@@ -138,8 +137,7 @@ extension UmockdevTests {
 /// each way out, and the terminal back in its mode after every one of them,
 /// a crash included.
 extension HardwareTests {
-    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"),
-           .enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
+    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"))
     struct LiveTerminalProcess {
         /// Starts `live --device terminal` on `pty` and waits until the terminal is raw.
         /// The Swift runtime's backtracer is off: on a signal sent with

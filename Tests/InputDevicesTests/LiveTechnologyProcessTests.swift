@@ -9,20 +9,8 @@ import Testing
 /// session, `--record` keeps them, and `switchyard replay` of the recording
 /// gives the same transcript.
 extension HardwareTests {
-    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"),
-           .enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
+    @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs a pseudo-terminal (/dev/pts): not mounted here"))
     struct LiveTechnologyProcess {
-        /// A scratch directory, removed when the test ends.
-        final class Scratch {
-            let path: String
-            init() throws {
-                path = FileManager.default.temporaryDirectory.appendingPathComponent("livetech-\(UUID().uuidString)").path
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            }
-            deinit { try? FileManager.default.removeItem(atPath: path) }
-            func read(_ name: String) throws -> String { try String(contentsOfFile: path + "/" + name, encoding: .utf8) }
-        }
-
         /// Runs `live ARGUMENTS` on a pseudo-terminal, types each of `typing`
         /// once the output shows its text, and waits for the end.
         func live(_ arguments: [String], typing: [(after: String, keys: [UInt8])]) throws -> ToolProcess {
@@ -41,12 +29,12 @@ extension HardwareTests {
         /// `--technology voice` alone: the terminal is the prompt (the
         /// default device); every line typed is an utterance, Ctrl-D ends.
         @Test func voiceHearsTheLinesTypedAtTheTerminal() throws {
-            let scratch = try Scratch()
-            let tool = try live(["--technology", "voice", "--transcript", scratch.path + "/live.jsonl", "--record", scratch.path + "/live.evemu"], typing: [
+            let scratch = try TemporaryDirectory()
+            let tool = try live(["--technology", "voice", "--transcript", scratch.path("live.jsonl"), "--record", scratch.path("live.evemu")], typing: [
                 ("0s device added \"Terminal keyboard\"\n", Array("show numbers\r".utf8)),
                 (" overlay numbers: ", Array("3\r".utf8) + [0x04]),
             ])
-            #expect(tool.process.terminationStatus == 0)
+            #expect(tool.wait().status == 0)
             #expect(tool.stderr == "switchyard live: input ended; devices released\n")
             let lines = tool.stdout.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 1)[1]) }
             #expect(lines.first == "screen home")
@@ -56,7 +44,7 @@ extension HardwareTests {
             #expect(recorded.hasPrefix("# switchyard-recording: 1\n# input: 0.000000 device-added \"Terminal keyboard\"\n# input: "))
             #expect(recorded.contains(" utterance \"show numbers\"\n# input: "))
 
-            let replay = try ToolProcess(["replay", scratch.path + "/live.evemu", "--technology", "voice", "--format", "json"])
+            let replay = try ToolProcess(["replay", scratch.path("live.evemu"), "--technology", "voice", "--format", "json"])
             #expect(replay.wait().status == 0)
             #expect(replay.stderr == "replaying the inputs recorded at the terminal\n")
             #expect(replay.stdout == (try scratch.read("live.jsonl")))
@@ -66,20 +54,20 @@ extension HardwareTests {
         /// Keyboard Access, `:` opens the prompt for an utterance; the
         /// recording replays to the same transcript.
         @Test func keysAndTheColonPromptShareTheTerminal() throws {
-            let scratch = try Scratch()
+            let scratch = try TemporaryDirectory()
             let tool = try live(["--technology", "keyboard,voice", "--device", "terminal",
-                                 "--transcript", scratch.path + "/live.jsonl", "--record", scratch.path + "/live.evemu"], typing: [
+                                 "--transcript", scratch.path("live.jsonl"), "--record", scratch.path("live.evemu")], typing: [
                 ("0s device added \"Terminal keyboard\"\n", [0x09]),
                 (" focused ", Array(":show names\r".utf8)),
                 (" overlay names: ", [0x1b, 0x5b, 0x5a] + [0x04]),   // Shift-Tab, Ctrl-D
             ])
-            #expect(tool.process.terminationStatus == 0)
+            #expect(tool.wait().status == 0)
             let recorded = try scratch.read("live.evemu")
             #expect(recorded.contains(" key KEY_TAB down\n"))
             #expect(recorded.contains(" utterance \"show names\"\n"))
             #expect(recorded.contains(" key shift+KEY_TAB up\n"))
 
-            let replay = try ToolProcess(["replay", scratch.path + "/live.evemu", "--technology", "keyboard,voice", "--format", "json"])
+            let replay = try ToolProcess(["replay", scratch.path("live.evemu"), "--technology", "keyboard,voice", "--format", "json"])
             #expect(replay.wait().status == 0)
             #expect(replay.stdout == (try scratch.read("live.jsonl")))
             #expect(replay.stdout.contains(#""technology":"voice""#))
@@ -91,7 +79,7 @@ extension HardwareTests {
             let tool = try live(["--technology", "keyboard,voice", "--device", "terminal"], typing: [
                 ("0s device added \"Terminal keyboard\"\n", Array(":tap".utf8) + [0x1b, 0x1b, 0x1b, 0x1b, 0x1b]),
             ])
-            #expect(tool.process.terminationStatus == 3)
+            #expect(tool.wait().status == 3)
             #expect(tool.stderr == "switchyard live: emergency exit: Escape pressed 5 times within 2s; devices released\n")
         }
     }
@@ -99,8 +87,7 @@ extension HardwareTests {
 
 /// `switchyard live` on umockdev devices with Full Keyboard Access and Voice Control.
 extension UmockdevTests {
-    @Suite(.enabled(if: ToolProcess.binary != nil, "needs the switchyard binary: swift build --build-tests"))
-    struct LiveTechnologyDevices {
+    @Suite struct LiveTechnologyDevices {
         /// `--technology keyboard`: the Xbox pad's right shoulder is Tab.
         @Test func aControllerMovesTheFocus() throws {
             let testbed = try Testbed()
@@ -122,9 +109,9 @@ extension UmockdevTests {
             let testbed = try Testbed()
             try testbed.add(.switchBox)
             let pty = try PseudoTerminal()
-            let scratch = try HardwareTests.LiveTechnologyProcess.Scratch()
+            let scratch = try TemporaryDirectory()
             let tool = try ToolProcess(["live", "--technology", "switch-control,voice", "--device", testbed.devnode(.switchBox),
-                                        "--transcript", scratch.path + "/live.jsonl", "--record", scratch.path + "/live.evemu"], stdin: pty.slave)
+                                        "--transcript", scratch.path("live.jsonl"), "--record", scratch.path("live.evemu")], stdin: pty.slave)
             #expect(tool.waitForOutput(containing: "0s device added \"Terminal keyboard\"\n"))
             #expect(tool.stdout.contains("0s device added \"Switchyard Test 2-Switch Box\"\n"))
             ToolProcess.type(Array("tap Cart\r".utf8), to: pty.master)
@@ -132,7 +119,7 @@ extension UmockdevTests {
             tool.send(SIGTERM)
             #expect(tool.wait().status == 143)
             #expect(pty.canonical)
-            let replay = try ToolProcess(["replay", scratch.path + "/live.evemu", "--technology", "switch-control,voice", "--format", "json"])
+            let replay = try ToolProcess(["replay", scratch.path("live.evemu"), "--technology", "switch-control,voice", "--format", "json"])
             #expect(replay.wait().status == 0)
             #expect(replay.stdout == (try scratch.read("live.jsonl")))
             #expect(replay.stdout.hasSuffix(#""event":"deviceRemoved","device":"Terminal keyboard"}"# + "\n"))

@@ -57,6 +57,17 @@ import Testing
             == [TimedInput(.switchDown(.select), at: .seconds(1)), TimedInput(.switchUp(.select), at: .seconds(1.4))])
     }
 
+    /// A session that began at monotonic 30 s (a machine 30 s old): a press
+    /// stamped 10 s after the boot, queued before the session, is read at
+    /// the session's start, never at a negative instant (which the engine
+    /// would take as an input from the past).
+    @Test func aStampBeforeTheSessionIsItsStart() {
+        var m = InputMapper(profile: Self.box, axes: [:])
+        let young = SessionClock(epochMicroseconds: 30_000_000)
+        #expect([ev(10, "EV_KEY", "KEY_SPACE", 1), syn(10), ev(30.5, "EV_KEY", "KEY_SPACE", 0), syn(30.5)].flatMap { m.feed($0, clock: young) }
+            == [TimedInput(.switchDown(.select), at: .zero), TimedInput(.switchUp(.select), at: .milliseconds(500))])
+    }
+
     @Test func nothingIsAppliedBeforeSynReport() {
         #expect(run(Self.box, [ev(1, "EV_KEY", "KEY_SPACE", 1)]) == [])
     }

@@ -122,10 +122,9 @@ extension UmockdevTests {
             let pty = try PseudoTerminal()
             let technologies: [Technology] = [.fullKeyboardAccess, .voiceControl]
             let settings: [TechnologySettings] = [.keyboard(KeyboardAccessSettings()), .voiceControl(VoiceControlSettings())]
-            // The session started 1000 s ago and the keys came 100 s into it:
-            // everything is in the past when read, so nothing waits for real time.
-            let clock = SessionClock(epochMicroseconds: SessionClock.startingNow().epochMicroseconds - 1_000_000_000)
-            let t0 = Double(clock.epochMicroseconds) / 1_000_000 + 100
+            // The session started 1000 s ago and the input came 100 s into it
+            // (t0): everything is in the past when read.
+            let (clock, t0) = sessionStartedLongAgo()
             let options = AdapterOptions(profiles: try TestDevice.shippedProfiles(), devnodes: [TestDevice.keyboard.devnode], technologies: technologies)
             let keyboard = try EvdevAdapter(options: options)
             let prompt = TerminalKeyboardAdapter(fd: pty.slave, layout: .utterances)

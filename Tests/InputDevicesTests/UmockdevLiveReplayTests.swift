@@ -28,12 +28,9 @@ extension UmockdevTests {
             try testbed.add(.switchBox)
             let app = try AppDecoder(file: "three.json").decode(Array(threeButtonApp.utf8))
             let profiles = try TestDevice.shippedProfiles()
-            // The session started 1000 s ago and the presses came 100 s into it:
-            // everything is in the past when read, so nothing waits for real time.
-            // umockdev keeps the realtime clock (no EVIOCSCLOCKID); with a zero
-            // offset the stamps read as written.
-            let clock = SessionClock(epochMicroseconds: SessionClock.startingNow().epochMicroseconds - 1_000_000_000)
-            let t0 = Double(clock.epochMicroseconds) / 1_000_000 + 100
+            // The session started 1000 s ago and the input came 100 s into it
+            // (t0): everything is in the past when read.
+            let (clock, t0) = sessionStartedLongAgo()
             let adapter = try EvdevAdapter(options: AdapterOptions(profiles: profiles, devnodes: [TestDevice.switchBox.devnode]))
             let recording = SessionRecording(clock: clock)
             adapter.rawObserver = recording.observe

@@ -168,14 +168,16 @@ extension UmockdevTests {
             let testbed = try Testbed()
             try testbed.add(.keyboard)
             let adapter = try evdevAdapter([.keyboard])
+            // The live loop reads the real clock: the presses must be in its past.
+            let (clock, t0) = sessionStartedLongAgo()
             var escapes: [RawEvent] = []
             for i in 0..<5 {
-                let t = 100.0 + Double(i) * 0.3
+                let t = t0 + Double(i) * 0.3
                 escapes += [ev(t, "EV_KEY", "KEY_ESC", 1), syn(t), ev(t + 0.1, "EV_KEY", "KEY_ESC", 0), syn(t + 0.1)]
             }
             try testbed.inject(.keyboard, escapes)
             let sink = CollectingSink()
-            let loop = LiveLoop(adapters: [adapter], sink: sink, clock: testClock)
+            let loop = LiveLoop(adapters: [adapter], sink: sink, clock: clock)
             var grabbedDuringRun: [Bool] = []
             loop.onInput = { _ in grabbedDuringRun = adapter.readers.values.map(\.device.isGrabbed) }
             let exit = try loop.run(signals: try SignalPipe(signals: []))
@@ -184,7 +186,7 @@ extension UmockdevTests {
             #expect(adapter.readers.isEmpty)
             // deviceAdded + 4 × (Escape down, up); the 5th down ends the loop, which removes the device.
             #expect(sink.inputs.count == 10)
-            #expect(sink.inputs[8] == TimedInput(.key(KeyStroke(key: .escape, phase: .up)), at: .milliseconds(1000)))
+            #expect(sink.inputs[8] == TimedInput(.key(KeyStroke(key: .escape, phase: .up)), at: .milliseconds(101_000)))
             #expect(sink.inputs.last?.input == .deviceRemoved("Switchyard Test USB Keyboard"))
             #expect(sink.inputs.last?.time == loop.endedAt)
         }

@@ -5,30 +5,37 @@ import Testing
 @testable import InputDevices
 
 /// Every test that builds a umockdev testbed lives in a suite nested here:
-/// `.serialized` because `UMOCKDEV_DIR` is process-global, and skipped (with
-/// the message below) when the preload is absent so plain `swift test` stays green.
+/// `.serialized` because `UMOCKDEV_DIR` is process-global. Without the
+/// preload (or a pseudo-terminal) the suites are skipped, saying why; with
+/// `SWITCHYARD_REQUIRE_UMOCKDEV=1` (`.ci/run`) they run and fail instead
+/// (`Requirement.umockdev`).
 typealias UmockdevTests = HardwareTests.Umockdev
 
 /// Suites that touch process-wide state (umockdev's `UMOCKDEV_DIR`, the
 /// preload's ioctl handling, terminals) run one at a time, apart from each other.
 @Suite(.serialized) struct HardwareTests {
-    @Suite(.serialized, .enabled(if: Testbed.isPreloaded, Comment(rawValue: Testbed.skipMessage)),
-           .enabled(if: PseudoTerminal.isAvailable, "umockdev backs its device nodes with pseudo-terminals, and /dev/pts is not mounted here"))
+    @Suite(.serialized, .enabled(if: Requirement.umockdev.runs, Comment(rawValue: Requirement.umockdev.skipReason)))
     struct Umockdev {}
-}
-
-/// When CI asks for the hardware tests (`SWITCHYARD_REQUIRE_UMOCKDEV=1`, set by
-/// `.ci/run`), running without umockdev's preload is a failure, not a skip.
-@Test func umockdevPreloadIsPresentWhenRequired() {
-    if ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_UMOCKDEV"] == "1" {
-        #expect(Testbed.isPreloaded, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks umockdev-preload: run the tests under umockdev-wrapper")
-        #expect(PseudoTerminal.isAvailable, "SWITCHYARD_REQUIRE_UMOCKDEV=1 but no pseudo-terminal can be opened (/dev/pts): umockdev needs one per device node")
-    }
 }
 
 /// Test arguments show the fixture name (`switch-box`).
 extension TestDevice: CustomTestStringConvertible {
     public var testDescription: String { rawValue }
+}
+
+/// A live session that began 1,000 s before `monotonicNow` (by default the
+/// machine's `CLOCK_MONOTONIC` now), and the device time 100 s into it: the
+/// live loop reads the events stamped there as past, so nothing waits for
+/// real time. umockdev's nodes keep `CLOCK_REALTIME` (they refuse
+/// `EVIOCSCLOCKID`), so the device stamps on a realtime clock a fixed
+/// 1,700,000,000 s ahead of the monotonic one: the stamps are positive, as a
+/// kernel's are, however young the machine. Booted less than 1,000 s ago,
+/// the session began before the boot (a negative monotonic epoch), which
+/// the clock and the device's timeline take as they take any other.
+func sessionStartedLongAgo(monotonicNow: Int64 = SessionClock.startingNow().epochMicroseconds)
+    -> (clock: SessionClock, deviceSeconds: Double) {
+    let clock = SessionClock(epochMicroseconds: monotonicNow - 1_000_000_000, realtimeOffsetMicroseconds: 1_700_000_000_000_000)
+    return (clock, Double(clock.epochMicroseconds + clock.realtimeOffsetMicroseconds) / 1_000_000 + 100)
 }
 
 /// Waits (bounded) until one of `fds` is readable; no sleeping.

@@ -7,6 +7,7 @@ import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import DemoApp
+import DeviceTestbed
 @testable import Pictures
 
 /// The repository root, found from this file's path.
@@ -135,9 +136,7 @@ func smallApp(_ children: [String], direction: String = "leftToRight") throws ->
 /// at the size asked for. Glyphs for Japanese need a CJK font
 /// (`fonts-droid-fallback`, which `make test` installs); the test checks that the
 /// picture renders and its size, not which glyphs were drawn.
-@Suite(.enabled(if: SVGRasterizer.find("rsvg-convert", in: ProcessInfo.processInfo.environment["PATH"] ?? "") != nil
-                   || ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_RSVG"] == "1",
-                 "rsvg-convert is not installed (Debian package librsvg2-bin); make test installs it"))
+@Suite(.enabled(if: Requirement.rsvgConvert.runs, Comment(rawValue: Requirement.rsvgConvert.skipReason)))
 struct PNGTests {
     /// Width and height from a PNG's IHDR chunk.
     func pngSize(_ path: String) throws -> (Int, Int) {

@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 
@@ -7,10 +8,7 @@ import Testing
 /// and lays out every heat map and table at a visible size. `make test`
 /// installs Chromium (Debian package `chromium`); CI sets
 /// SWITCHYARD_REQUIRE_CHROMIUM=1 so this never skips there.
-@Suite(.enabled(if: HeadlessChromium.executable != nil
-                   || ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_CHROMIUM"] == "1",
-                 "Chromium is not installed (Debian package chromium); make test installs it"),
-       .serialized)
+@Suite(.enabled(if: Requirement.chromium.runs, Comment(rawValue: Requirement.chromium.skipReason)), .serialized)
 struct BenchHTMLBrowserTests {
     /// What the page holds once laid out, measured by the browser.
     struct Layout: Equatable {

@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 
@@ -20,12 +21,6 @@ import Testing
         let junit = scratch.url.appendingPathComponent("report.xml").path
         let transcript = scratch.url.appendingPathComponent("out.jsonl").path
         let r = try switchyard(["run", file, "--junit", junit, "--transcript", transcript])
-        if appiumImporterIsPlaceholder(r) {
-            withKnownIssue("the Appium importer is not in this build yet") {
-                Issue.record("\(file) could not run: \(r.stderr)")
-            }
-            return
-        }
         #expect(r.stderr == "")
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("── \(file)\n  0s screen "))
@@ -39,14 +34,6 @@ import Testing
 
     @Test func allExamplesTogether() throws {
         let r = try switchyard(["run", "--quiet"] + exampleScenarios)
-        let appium = exampleScenarios.filter { $0.contains("appium") }
-        if appiumImporterIsPlaceholder(r) {
-            #expect(r.stdout.hasSuffix("\(exampleScenarios.count - appium.count) passed, \(appium.count) failed (\(appium.count) could not run)\n"))
-            withKnownIssue("the Appium importer is not in this build yet") {
-                Issue.record("\(appium) could not run")
-            }
-            return
-        }
         #expect(r.status == 0)
         #expect(r.stdout == "\(exampleScenarios.count) passed, 0 failed\n")
     }
@@ -243,10 +230,6 @@ import Testing
 
     @Test func inspectTheAppiumCapture() throws {
         let r = try switchyard(["inspect", "Examples/apps/ios-settings-top.xml"])
-        if appiumImporterIsPlaceholder(r) {
-            withKnownIssue("the Appium importer is not in this build yet") { Issue.record(Comment(rawValue: r.stderr)) }
-            return
-        }
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("Settings — screen "))
     }

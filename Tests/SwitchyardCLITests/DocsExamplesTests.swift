@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 @testable import switchyard
@@ -179,8 +180,21 @@ import Testing
         #expect(r.status == 0)
     }
 
-    @Test(arguments: runnable)
+    /// An example that writes a PNG needs rsvg-convert.
+    static func writesAPNG(_ example: Example) -> Bool { example.command.split(separator: " ").contains("--png") }
+
+    @Test(arguments: runnable.filter { !writesAPNG($0) })
     func anExampleRunsAsShown(_ example: Example) throws {
+        try runAsShown(example)
+    }
+
+    @Test(.enabled(if: Requirement.rsvgConvert.runs, Comment(rawValue: Requirement.rsvgConvert.skipReason)),
+          arguments: runnable.filter(writesAPNG))
+    func aPNGExampleRunsAsShown(_ example: Example) throws {
+        try runAsShown(example)
+    }
+
+    func runAsShown(_ example: Example) throws {
         // The repository root as the working directory, in a scratch copy so
         // that what an example writes (report.xml) lands outside the checkout.
         let scratch = try TemporaryDirectory()

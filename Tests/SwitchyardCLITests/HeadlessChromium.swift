@@ -39,22 +39,13 @@ final class HeadlessChromium {
     }
 
     /// The browser's executable, or nil when none is installed.
-    static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser"] {
-                let candidate = "\(dir)/\(name)"
-                if access(candidate, X_OK) == 0 { return candidate }
-            }
-        }
-        return nil
-    }
+    static var executable: String? { Requirement.program(named: ["chromium", "chromium-browser"]) }
 
     private let pid: pid_t
     private let exit: ChildExit
     private let commands: Int32   // our end of Chromium's fd 3
     private let replies: Int32    // our end of Chromium's fd 4
-    private let profile: URL
+    private let profileDirectory: TemporaryDirectory
     private var buffer: [UInt8] = []
     private var nextID = 1
     private var events: [[String: Any]] = []
@@ -63,51 +54,31 @@ final class HeadlessChromium {
 
     init(executable: String, timeout: Double = 60) throws {
         self.timeout = timeout
-        profile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("switchyard-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        profileDirectory = try TemporaryDirectory(prefix: "switchyard-chromium")
 
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
         guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else {
             throw Failure.spawn("pipe: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-        // Chromium keeps fds 0-4 and nothing else of the test process's.
-        if let addCloseFrom = SpawnActions.addCloseFrom { _ = addCloseFrom(&actions, 5) } else {
-            for fd in toBrowser + fromBrowser { posix_spawn_file_actions_addclose(&actions, fd) }
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
         let arguments = [
-            executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--no-default-browser-check", "--disable-extensions", "--remote-debugging-pipe",
-            "--user-data-dir=\(profile.path)", "about:blank",
+            "--user-data-dir=\(profileDirectory.url.path)", "about:blank",
         ]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
+        // Chromium keeps fds 0-4 and nothing else of the test process's.
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable, arguments, descriptors: [0: .null, 1: .null, 2: .null, 3: .copy(toBrowser[0]), 4: .copy(fromBrowser[1])],
+                                     processGroup: true)
+        } catch {
+            (toBrowser + fromBrowser).forEach { close($0) }
+            throw Failure.spawn(error.description)
+        }
         close(toBrowser[0])
         close(fromBrowser[1])
-        guard status == 0 else {
-            close(toBrowser[1])
-            close(fromBrowser[0])
-            throw Failure.spawn("\(executable): \(String(cString: strerror(status)))")
-        }
-        pid = child
-        exit = ChildExit(pid: child)
+        pid = child.pid
+        exit = child.exit
         commands = toBrowser[1]
         replies = fromBrowser[0]
     }
@@ -258,7 +229,6 @@ final class HeadlessChromium {
         // Helpers (zygote, renderers) are in the same group.
         kill(-pid, SIGKILL)
         close(replies)
-        try? FileManager.default.removeItem(at: profile)
     }
 
     private func readMessage(until deadline: Date, waitingFor method: String) throws -> [String: Any] {

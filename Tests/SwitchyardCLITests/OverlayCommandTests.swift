@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 
@@ -20,24 +21,31 @@ import Testing
         #expect(commas.stdout == r.stdout)
     }
 
-    /// `--svg` writes the document; `--png` renders it when rsvg-convert is installed.
-    @Test func writesSVGAndPNG() throws {
+    /// `--svg` writes the document; `--png` renders it with rsvg-convert.
+    @Test(.enabled(if: Requirement.rsvgConvert.runs, Comment(rawValue: Requirement.rsvgConvert.skipReason)))
+    func writesSVGAndPNG() throws {
         let dir = try TemporaryDirectory()
         let svg = dir.url.appendingPathComponent("names.svg").path
         let png = dir.url.appendingPathComponent("names.png").path
         let r = try switchyard(["overlay", "--names", "--svg", svg, "--png", png, "--scale", "2"])
-        let rsvg = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/rsvg-convert") }
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.contains(#"width="780" height="1688" viewBox="0 0 390 844""#))
-        if rsvg {
-            #expect(r.status == 0)
-            #expect(r.stdout.hasSuffix("wrote \(svg)\nwrote \(png)\n"))
-            #expect(FileManager.default.fileExists(atPath: png))
-        } else {
-            #expect(r.status == 2)
-            #expect(r.stderr.contains("rsvg-convert is not installed; install the Debian package librsvg2-bin"))
-        }
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("wrote \(svg)\nwrote \(png)\n"))
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
+
+    /// Without rsvg-convert on the `PATH`, `--png` names the package to
+    /// install, and nothing is written (not the SVG asked for beside it either).
+    @Test func aPNGWithoutRsvgConvertNamesThePackage() throws {
+        let dir = try TemporaryDirectory()
+        let svg = dir.url.appendingPathComponent("names.svg").path
+        let png = dir.url.appendingPathComponent("names.png").path
+        let r = try switchyard(["overlay", "--names", "--svg", svg, "--png", png, "--scale", "2"], environment: ["PATH": dir.url.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("rsvg-convert is not installed; install the Debian package librsvg2-bin"))
+        #expect(!FileManager.default.fileExists(atPath: svg))
+        #expect(!FileManager.default.fileExists(atPath: png))
     }
 
     @Test(arguments: [

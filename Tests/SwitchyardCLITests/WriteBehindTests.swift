@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Glibc
 import Testing

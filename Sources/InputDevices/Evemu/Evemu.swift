@@ -277,7 +277,7 @@ public struct EvemuRecorder: Sendable {
 
     /// Appends one event, rebased to the session clock (never before 0).
     public mutating func append(_ e: RawEvent) {
-        let us = max(0, clock.instant(e).microseconds)
+        let us = clock.instant(e).microseconds
         recording.events.append(RawEvent(seconds: us / 1_000_000, microseconds: us % 1_000_000, type: e.type, code: e.code, value: e.value))
     }
 

@@ -27,8 +27,14 @@ public struct SessionClock: Hashable, Sendable {
         return SessionClock(epochMicroseconds: monotonic, realtimeOffsetMicroseconds: realtime - monotonic)
     }
 
-    /// The instant of a kernel timestamp.
-    public func instant(_ event: RawEvent) -> Instant { Instant(microseconds: event.timestampMicroseconds - epochMicroseconds) }
+    /// The instant of a kernel timestamp; a stamp before the session start
+    /// (an event queued before it, a machine's clock younger than the
+    /// session) is the start itself, never a negative instant.
+    public func instant(_ event: RawEvent) -> Instant {
+        let (us, overflow) = event.timestampMicroseconds.subtractingReportingOverflow(epochMicroseconds)
+        guard !overflow else { return epochMicroseconds < 0 ? .distantFuture : .zero }
+        return Instant(microseconds: max(0, us))
+    }
 
     /// The event stamped at `instant` on this clock (the inverse of `instant(_:)`).
     public func stamped(_ event: RawEvent, at instant: Instant) -> RawEvent {
