@@ -77,9 +77,11 @@ enum Output {
         report(diagnostics)
     }
 
-    /// Prints `diagnostics` on standard error, one per line.
+    /// Prints `diagnostics` on standard error, one per line, at most
+    /// `Diagnostic.perFileLimit` errors and warnings of each file, then how
+    /// many more (`Diagnostic.bounded`, the one rule).
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        err(diagnostics.map(\.description).joined(separator: "\n"))
+        err(Diagnostic.bounded(diagnostics).map(\.description).joined(separator: "\n"))
     }
 }
