@@ -25,6 +25,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable {
     case imageUnlabelled = "image-unlabelled"
     case rowsNotCombined = "rows-not-combined"
     case modalWithoutEscape = "modal-without-escape"
+    case backOnStartScreen = "back-on-start-screen"
     case sheetFocusNotReturned = "sheet-focus-not-returned"
     case activationOverBudget = "activation-over-budget"
     case unreachable = "unreachable"
@@ -38,7 +39,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable {
     /// do something at all, `warning` when it is slower or harder.
     public var severity: Severity {
         switch self {
-        case .labelMissing, .modalWithoutEscape, .unreachable:
+        case .labelMissing, .modalWithoutEscape, .backOnStartScreen, .unreachable:
             return .error
         case .labelNotSpeakable, .labelDuplicate, .labelRepeatsTrait, .inputLabelsTooMany, .targetTooSmall,
              .adjustableValueMissing, .imageUnlabelled, .rowsNotCombined, .sheetFocusNotReturned, .activationOverBudget:
@@ -59,6 +60,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable {
         case .imageUnlabelled: return "An image is neither labelled nor hidden."
         case .rowsNotCombined: return "List rows make several scan stops each where combining would make one."
         case .modalWithoutEscape: return "A modal view has no element that dismisses it or goes back."
+        case .backOnStartScreen: return "An element of the screen the app starts on goes back or dismisses, with nothing to go back to."
         case .sheetFocusNotReturned: return "Dismissing a sheet does not return focus to the element that presented it."
         case .activationOverBudget: return "Reaching and activating an element takes longer than the budget with Switch Control."
         case .unreachable: return "An interactive element cannot be reached by one of the three technologies."
@@ -89,6 +91,8 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable {
             return "A row of a list (a child of an element with containerType list) holds several stops of the navigation order and does not combine them (childBehavior combine), so Switch Control scans each part of each row. Combined, each row is one stop and its other actions become custom actions. The finding counts the scan stops saved."
         case .modalWithoutEscape:
             return "A modal view (the isModal trait) traps navigation, and no stop inside it dismisses it, goes back, or clears its isModal trait, on activation or through a custom action: a switch or voice user cannot leave it."
+        case .backOnStartScreen:
+            return "An interactive element of the app's start screen has a back or dismiss effect, on activation or in a custom action. The app starts on that screen with nothing beneath it, so the effect has nothing to go back to: the model cannot carry it out (a run says so at the line that activated it, as an error of the app model), and in a real app such a button does nothing, or leaves the app. It is often a capture taken from a screen further in, with its Back button."
         case .sheetFocusNotReturned:
             return "For each element whose activation presents a sheet, and each element of the sheet whose activation dismisses it or goes back, the audit drives a session (Voice Control to act, Switch Control to watch): after the dismissal, the presenting screen must show and Switch Control's highlight must be on the element that presented the sheet, as the session's focus rule does when the dismissal is the last screen change of the action."
         case .activationOverBudget:
@@ -111,6 +115,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable {
         case .imageUnlabelled: return "Give it a label if it carries meaning, or hide it from accessibility if it is decoration."
         case .rowsNotCombined: return "Combine each row into one element (childBehavior combine); its other buttons become custom actions."
         case .modalWithoutEscape: return "Add a Close or Cancel button that dismisses the view or goes back, and handle the escape gesture (accessibilityPerformEscape)."
+        case .backOnStartScreen: return "Remove the back or dismiss effect from the start screen, or start the app on the screen beneath it and reach this one with goTo or present."
         case .sheetFocusNotReturned: return "End the dismissing action with the dismissal and keep the presenting element enabled, so focus returns to it."
         case .activationOverBudget: return "Bring the element earlier in the navigation order or cut the stops before it, by grouping them into containers or combining rows."
         case .unreachable: return "Make it a stop every technology reaches: list it in its container's accessibilityElements, give it a speakable name and an activation."

@@ -45,6 +45,7 @@ public struct Auditor: Sendable {
             found += ElementRules.unlabelledImage(f)
             found += StructureRules.rowsNotCombined(f)
             found += StructureRules.modalWithoutEscape(f)
+            found += StructureRules.backOnStartScreen(f)
             found += try sheets.findings(f, sheets: factsOf)
             found += try ScanTimeRules.findings(f, budget: settings.budget)
             out += found

@@ -102,10 +102,76 @@ public protocol DiagnosticError: Error, CustomStringConvertible {
 }
 
 extension DiagnosticError {
-    /// Each diagnostic's rendering, one per line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// Each diagnostic's rendering, one per line, at most
+    /// `Diagnostic.perFileLimit` errors and warnings of a file (`Diagnostic.bounded`).
+    public var description: String { Diagnostic.bounded(diagnostics).map(\.description).joined(separator: "\n") }
 }
 
 extension Diagnostic: DiagnosticError {
     public var diagnostics: [Diagnostic] { [self] }
+}
+
+// MARK: - Bounded lists
+
+extension Diagnostic {
+    /// The most errors and warnings shown for one file: a file with
+    /// hundreds of bad lines shows the first twenty, then how many more.
+    public static let perFileLimit = 20
+
+    /// `diagnostics` as the tool prints them: at most `limit` errors and
+    /// warnings of each file, in order; the rest of that file's, and the
+    /// notes that follow them, become one note where the first was left
+    /// out: `many.swy: note: and 10 more errors (only the first 20 of a file are shown)`.
+    /// Diagnostics with no file count as one file.
+    /// - Parameters:
+    ///   - diagnostics: the list, in the order it is printed.
+    ///   - limit: errors and warnings shown per file.
+    /// - Returns: the list, bounded.
+    public static func bounded(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit) -> [Diagnostic] {
+        var shown: [String?: Int] = [:]
+        var left: [String?: (errors: Int, warnings: Int, at: Int)] = [:]
+        var out: [Diagnostic] = []
+        var dropping = false
+        for d in diagnostics {
+            let file = d.location?.file
+            if d.severity == .note {
+                if !dropping { out.append(d) }
+                continue
+            }
+            let n = shown[file, default: 0]
+            guard n >= limit else {
+                shown[file] = n + 1
+                dropping = false
+                out.append(d)
+                continue
+            }
+            dropping = true
+            var l = left[file] ?? (0, 0, out.count)
+            if l.errors + l.warnings == 0 { out.append(d) }   // the note's place, filled below
+            if d.severity == .error { l.errors += 1 } else { l.warnings += 1 }
+            left[file] = l
+        }
+        for (file, l) in left {
+            out[l.at] = more(errors: l.errors, warnings: l.warnings, file: file, limit: limit)
+        }
+        return out
+    }
+
+    /// The note that stands for what a bounded list leaves out of a file:
+    /// `many.swy: note: and 10 more errors (only the first 20 of a file are shown)`.
+    /// - Parameters:
+    ///   - errors: errors left out.
+    ///   - warnings: warnings left out.
+    ///   - file: their file.
+    ///   - limit: how many were shown.
+    public static func more(errors: Int, warnings: Int, file: String?, limit: Int = perFileLimit) -> Diagnostic {
+        let what: String
+        switch (errors, warnings) {
+        case (_, 0): what = errors == 1 ? "error" : "errors"
+        case (0, _): what = warnings == 1 ? "warning" : "warnings"
+        default: what = "errors and warnings"
+        }
+        return Diagnostic(.note, "and \(errors + warnings) more \(what) (only the first \(limit) of a file are shown)",
+                          at: file.map { SourceLocation(file: $0) })
+    }
 }

@@ -12,14 +12,17 @@ public enum Bench {
     ///   - user: the user model.
     ///   - weights: target probabilities; uniform when nil.
     ///   - simulate: run the simulation instead of the analytic model.
+    ///   - progress: with `simulate`, called after each simulated trial
+    ///     with the trials run and the trials in all (`SwitchScanSimulation.costs(progress:)`).
     /// - Throws: `SessionError` (settings), `BenchFileError` (user or weights).
     public static func switchControl(app: AppModel, screen: Screen, settings: SwitchControlSettings, user: UserModel,
-                                     weights: TargetWeights? = nil, simulate: Bool = false) throws -> BenchReport {
+                                     weights: TargetWeights? = nil, simulate: Bool = false,
+                                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> BenchReport {
         let model = try SwitchScanModel(screen: screen, settings: settings, user: user)
         // Elements scrolled out of view are reached through the scanner
         // menu's Scroll, which only the simulation costs.
         let simulation = try SwitchScanSimulation(model: model, app: app)
-        let costs = simulate ? simulation.costs() : model.costs(afterScrolling: simulation.costAfterScrolling)
+        let costs = simulate ? simulation.costs(progress: progress) : model.costs(afterScrolling: simulation.costAfterScrolling)
         let how = simulate ? (model.missesModelled ? "monte carlo through Session" : "simulation through Session") : "analytic"
         return try report(app, screen, .switchControl, model.method, settingsList(.switchControl(settings)), user, how, costs, weights)
     }

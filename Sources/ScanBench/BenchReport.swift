@@ -32,6 +32,13 @@ public struct ElementCost: Hashable, Sendable {
     /// Monte Carlo only: the standard error of `seconds` (the 95%
     /// confidence interval is ± 1.96 of it).
     public var secondsStandardError: Double? = nil
+    /// Why `seconds` (and `steps`, `presses`) is a lower bound rather than
+    /// the expectation: the element can be reached, and takes longer than
+    /// that (a simulated trial ran past the simulation's horizon); nil when
+    /// it is the expectation. A slow element is never called unreachable,
+    /// and its time is printed however large (docs/scan-bench.md, "Very
+    /// slow elements").
+    public var lowerBound: String? = nil
 
     /// Whether the element can be reached.
     public var reachable: Bool { unreachable == nil }
@@ -84,41 +91,58 @@ public enum NotAStop: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Aggregates over the reachable elements, weighted by target probability.
+/// With no reachable element of weight above 0 there is nothing to average:
+/// the means and quantiles are nil, printed `—` (`null` in JSON), never 0.
 public struct CostSummary: Hashable, Sendable {
-    public var meanSteps: Double
-    public var meanPresses: Double
-    public var meanSeconds: Double
+    public var meanSteps: Double?
+    public var meanPresses: Double?
+    public var meanSeconds: Double?
     /// Weighted quantiles of seconds: the smallest value whose cumulative
     /// weight reaches half (nine tenths) of the total.
-    public var medianSeconds: Double
-    public var p90Seconds: Double
-    public var maxSeconds: Double
+    public var medianSeconds: Double?
+    public var p90Seconds: Double?
+    public var maxSeconds: Double?
     /// How many elements cannot be reached.
     public var unreachable: Int
+    /// How many elements can be reached (whatever their weight).
+    public var reachable: Int
+    /// Whether an element in the statistics has a lower bound for its
+    /// figures (`ElementCost.lowerBound`): then so do the statistics.
+    public var lowerBound: Bool
 
     /// The summary of `costs` (unreachable ones and zero weights left out of the statistics).
     public init(_ costs: [ElementCost]) {
         let live = costs.filter { $0.reachable && $0.weight > 0 }
         let total = live.reduce(0) { $0 + $1.weight }
-        func mean(_ f: (ElementCost) -> Double) -> Double {
-            total > 0 ? live.reduce(0) { $0 + $1.weight * f($1) } / total : 0
+        func mean(_ f: (ElementCost) -> Double) -> Double? {
+            total > 0 ? live.reduce(0) { $0 + $1.weight * f($1) } / total : nil
         }
         meanSteps = mean(\.steps)
         meanPresses = mean(\.presses)
         meanSeconds = mean(\.seconds)
         let sorted = live.sorted { $0.seconds < $1.seconds }
-        func quantile(_ q: Double) -> Double {
+        func quantile(_ q: Double) -> Double? {
             var sum = 0.0
             for c in sorted {
                 sum += c.weight
                 if sum >= q * total * (1 - 1e-12) { return c.seconds }
             }
-            return sorted.last?.seconds ?? 0
+            return sorted.last?.seconds
         }
         medianSeconds = quantile(0.5)
         p90Seconds = quantile(0.9)
-        maxSeconds = sorted.last?.seconds ?? 0
-        unreachable = costs.count - costs.filter(\.reachable).count
+        maxSeconds = sorted.last?.seconds
+        reachable = costs.count { $0.reachable }
+        unreachable = costs.count - reachable
+        lowerBound = live.contains { $0.lowerBound != nil }
+    }
+
+    /// Why there are no statistics, when there are none: nothing can be
+    /// reached, or nothing reachable has a weight above 0.
+    public var noMean: String? {
+        guard meanSeconds == nil else { return nil }
+        if reachable > 0 { return "no reachable element has a weight above 0" }
+        return unreachable > 0 ? "nothing can be reached" : "no element responds to user interaction"
     }
 }
 

@@ -14,12 +14,18 @@ public enum HTMLReport {
     public static func render(_ sections: [(report: BenchReport, svg: String?)], title: String = "Scan-time benchmark") -> String {
         func e(_ s: String) -> String { XMLText.escaped(s) }
         let n = ReportFormat.number
+        let m = ReportFormat.statistic
         var h = head(title: title)
         for (r, svg) in sections {
             let s = r.summary
             h += "<section>\n<h2>\(e(r.app)) — \(e(r.screen))</h2>\n"
             h += "<p>\(e(r.technology.name)): \(e(r.method)); computed by \(e(r.computedBy)).</p>\n"
-            h += "<p>Mean \(n(s.meanSeconds)) s (\(n(s.meanSteps)) steps, \(n(s.meanPresses)) presses); median \(n(s.medianSeconds)) s; p90 \(n(s.p90Seconds)) s; max \(n(s.maxSeconds)) s; unreachable \(s.unreachable).</p>\n"
+            if let why = s.noMean {
+                h += "<p>Mean —, median —, p90 —, max — (\(e(why))); unreachable \(s.unreachable).</p>\n"
+            } else {
+                let b = s.lowerBound ? "≥ " : ""
+                h += "<p>Mean \(b)\(m(s.meanSeconds)) s (\(b)\(m(s.meanSteps)) steps, \(b)\(m(s.meanPresses)) presses); median \(b)\(m(s.medianSeconds)) s; p90 \(b)\(m(s.p90Seconds)) s; max \(b)\(m(s.maxSeconds)) s; unreachable \(s.unreachable).</p>\n"
+            }
             if let svg {
                 // The SVG document without its XML declaration, inline.
                 let body = svg.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("<?xml") }.joined(separator: "\n")
@@ -31,8 +37,9 @@ public enum HTMLReport {
                 if let why = c.unreachable {
                     h += "<tr class=\"unreachable\"><td>\(name)</td><td class=\"n\">—</td><td class=\"n\">—</td><td class=\"n\">—</td><td class=\"n\">\(n(c.weight))</td><td>unreachable: \(e(why))</td></tr>\n"
                 } else {
-                    let ci = c.secondsStandardError.map { "± \(n(1.96 * $0)) s (95%)" } ?? ""
-                    h += "<tr><td>\(name)</td><td class=\"n\">\(n(c.steps))</td><td class=\"n\">\(n(c.presses))</td><td class=\"n\">\(n(c.seconds))</td><td class=\"n\">\(n(c.weight))</td><td>\(ci)</td></tr>\n"
+                    let note = c.lowerBound.map { "more than shown: " + e($0) } ?? c.secondsStandardError.map { "± \(n(1.96 * $0)) s (95%)" } ?? ""
+                    let more = c.lowerBound == nil ? "" : "&gt; "
+                    h += "<tr><td>\(name)</td><td class=\"n\">\(more)\(n(c.steps))</td><td class=\"n\">\(more)\(n(c.presses))</td><td class=\"n\">\(more)\(n(c.seconds))</td><td class=\"n\">\(n(c.weight))</td><td>\(note)</td></tr>\n"
                 }
             }
             h += "</table>\n<h3>Settings</h3>\n<table>\n"
@@ -72,7 +79,7 @@ public enum HTMLReport {
     /// could not be costed, with their errors.
     public static func index(_ entries: [IndexEntry], failures: [(file: String, message: String)], title: String) -> String {
         func e(_ s: String) -> String { XMLText.escaped(s) }
-        let n = ReportFormat.number
+        let n = ReportFormat.statistic
         var h = head(title: title)
         h += "<table>\n<tr><th>file</th><th>app</th><th>technology</th><th>screen</th><th>elements</th><th>mean s</th><th>median s</th><th>p90 s</th><th>max s</th><th>unreachable</th></tr>\n"
         for entry in entries {

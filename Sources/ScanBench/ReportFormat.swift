@@ -34,13 +34,16 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         let rows = r.elements.map { c -> [String] in
             var row = [name(c)]
             if c.reachable {
-                row += [number(c.steps), number(c.presses), number(c.seconds)]
+                let more = c.lowerBound == nil ? "" : "> "
+                row += [more + number(c.steps), more + number(c.presses), more + number(c.seconds)]
             } else {
                 row += ["—", "—", "—"]
             }
             if weighted { row.append(number(c.weight)) }
             if let why = c.unreachable {
                 row.append("unreachable: " + why)
+            } else if let why = c.lowerBound {
+                row.append("more than shown: " + why)
             } else if let se = c.secondsStandardError {
                 row.append("± " + number(1.96 * se) + " s (95%)")
             } else {
@@ -51,10 +54,27 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         let header = ["element", "steps", "presses", "seconds"] + (weighted ? ["weight"] : []) + [""]
         lines.append("")
         lines += TextTable.lines([header] + rows, leftAligned: [0, header.count - 1])
-        let s = r.summary
         lines.append("")
-        lines.append("mean \(number(s.meanSteps)) steps, \(number(s.meanPresses)) presses, \(number(s.meanSeconds)) s; median \(number(s.medianSeconds)) s, p90 \(number(s.p90Seconds)) s, max \(number(s.maxSeconds)) s; unreachable \(s.unreachable)")
+        lines.append(summaryLine(r.summary))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table's last line: `mean 2.5 steps, 2 presses, 1.5 s; median 1 s,
+    /// p90 2 s, max 2 s; unreachable 0`. Figures that are lower bounds
+    /// read `≥ 1.5`; with nothing to average, `mean —, median —, p90 —,
+    /// max — (nothing can be reached)`.
+    public static func summaryLine(_ s: CostSummary) -> String {
+        guard let steps = s.meanSteps, let presses = s.meanPresses, let seconds = s.meanSeconds,
+              let median = s.medianSeconds, let p90 = s.p90Seconds, let max = s.maxSeconds else {
+            return "mean —, median —, p90 —, max — (\(s.noMean ?? "")); unreachable \(s.unreachable)"
+        }
+        let n = { (v: Double) in (s.lowerBound ? "≥ " : "") + number(v) }
+        return "mean \(n(steps)) steps, \(n(presses)) presses, \(n(seconds)) s; median \(n(median)) s, p90 \(n(p90)) s, max \(n(max)) s; unreachable \(s.unreachable)"
+    }
+
+    /// A statistic as text: the number, `—` when there is none.
+    public static func statistic(_ v: Double?) -> String {
+        v.map { number($0) } ?? "—"
     }
 
     static func csv(_ r: BenchReport) -> String {
@@ -64,7 +84,8 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         var lines = ["path,label,steps,presses,seconds,reachable,reason,weight"]
         for c in r.elements {
             lines.append([field(c.path), field(c.label ?? ""), number(c.steps), number(c.presses), number(c.seconds),
-                          c.reachable ? "true" : "false", field(c.unreachable ?? ""), number(c.weight)].joined(separator: ","))
+                          c.reachable ? "true" : "false", field(c.unreachable ?? c.lowerBound.map { "lower bound: " + $0 } ?? ""),
+                          number(c.weight)].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -104,6 +125,7 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
             w.key("seconds"); w.number(c.seconds)
             w.key("reachable"); w.bool(c.reachable)
             if let why = c.unreachable { w.key("reason"); w.string(why) }
+            if let why = c.lowerBound { w.key("lower_bound"); w.bool(true); w.key("reason"); w.string(why) }
             if let se = c.secondsStandardError { w.key("seconds_ci95"); w.number(1.96 * se) }
             w.key("weight"); w.number(c.weight)
             w.closeObject()
@@ -112,13 +134,16 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
         let s = r.summary
         w.key("summary")
         w.openObject()
-        w.key("mean_steps"); w.number(s.meanSteps)
-        w.key("mean_presses"); w.number(s.meanPresses)
-        w.key("mean_seconds"); w.number(s.meanSeconds)
-        w.key("median_seconds"); w.number(s.medianSeconds)
-        w.key("p90_seconds"); w.number(s.p90Seconds)
-        w.key("max_seconds"); w.number(s.maxSeconds)
+        // No statistic (nothing reachable and weighted) is null, never 0.
+        func statistic(_ v: Double?) { if let v { w.number(v) } else { w.null() } }
+        w.key("mean_steps"); statistic(s.meanSteps)
+        w.key("mean_presses"); statistic(s.meanPresses)
+        w.key("mean_seconds"); statistic(s.meanSeconds)
+        w.key("median_seconds"); statistic(s.medianSeconds)
+        w.key("p90_seconds"); statistic(s.p90Seconds)
+        w.key("max_seconds"); statistic(s.maxSeconds)
         w.key("unreachable"); w.number(Int64(s.unreachable))
+        if s.lowerBound { w.key("lower_bound"); w.bool(true) }
         w.closeObject()
         w.key("settings")
         w.openObject()

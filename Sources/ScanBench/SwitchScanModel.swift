@@ -197,22 +197,42 @@ public struct SwitchScanModel: Sendable {
         var carry = 1.0
         var m = 0
         var anyFeasible = false
-        while timing.loops.map({ m < $0 }) ?? true {
+        func chance(_ m: Int) -> (cost: Cost, feasible: Bool) {
             let c = timing.chance(m, position: v.position, count: v.count, resumed: resumed)
             var down = c.onset + user.reactionTime
             if m == 0, let lo = minimumDown { down = max(down, lo) }
             let feasible = settings.freezeScanWhileHeld ? down < c.onset + c.dwell : down + a < c.onset + c.dwell
+            return (Cost(down + a, presses: 1, steps: Double(c.steps)), feasible)
+        }
+        while timing.loops.map({ m < $0 }) ?? (m < Self.explicitPasses) {
+            let (cost, feasible) = chance(m)
             if feasible {
                 anyFeasible = true
                 let p = carry * (1 - q)
-                out.success = out.success + p * Cost(down + a, presses: 1, steps: Double(c.steps))
+                out.success = out.success + p * cost
                 out.s += p
                 carry *= q
             }
             m += 1
             if carry < 1e-15 { carry = 0; break }
             if !anyFeasible && m >= 2 && timing.loops == nil { return nil }
-            if m > 10_000_000 { break }
+        }
+        // Unlimited loops, probability left after the passes above: every
+        // later pass is the same chance one pass later (feasible alike from
+        // the second on), so the rest is a geometric tail, summed in closed
+        // form: Σ_{j≥0} q^j·(1 − q)·(c + j·d) = c + d·q/(1 − q), d being one
+        // pass (its time and its highlights).
+        if carry > 0, timing.loops == nil {
+            let (cost, feasible) = chance(m)
+            // A chance missed for good: with unlimited loops scanning never
+            // stops, so no restart brings the element back.
+            guard feasible else { return nil }
+            let pass = chance(m + 1).cost
+            let d = Cost(seconds: pass.seconds - cost.seconds, presses: 0, steps: pass.steps - cost.steps)
+            out.success = out.success + carry * (cost + (q / (1 - q)) * d)
+            out.s += carry
+            carry = 0
+            anyFeasible = true
         }
         guard anyFeasible else { return nil }
         if carry > 0, let l = timing.loops {
@@ -222,6 +242,11 @@ public struct SwitchScanModel: Sendable {
         }
         return out
     }
+
+    /// Passes summed one by one under unlimited loops before the rest is
+    /// summed in closed form (`attempt`): enough that a miss probability up
+    /// to about 0.58 leaves less than 1e-15 to the tail.
+    static let explicitPasses = 64
 
     /// The press that restarts scanning after it stopped.
     var restartCost: Cost {
@@ -253,6 +278,8 @@ public struct SwitchScanModel: Sendable {
         // X being the expected cost from a restart.
         var t0 = Cost()
         var tX = Cost()
+        // 1 − tX, as a quotient of probabilities (below).
+        var tailKept = 1.0
         switch tapBehavior {
         case .alwaysTap:
             break
@@ -271,20 +298,27 @@ public struct SwitchScanModel: Sendable {
             let yX = back.f / denominator
             t0 = c1 + menu.f * y0
             tX = Cost(seconds: menu.f * yX, presses: menu.f * yX, steps: menu.f * yX)
+            // 1 − menu.f·back.f / (1 − back.s·menu.f), with back.s + back.f = 1.
+            tailKept = menu.s / denominator
         }
-        // X = again.a + again.s·(t0 + tX·X) + again.pf·X, per component.
-        func solve(_ a: Double, _ t0: Double, _ tx: Double) -> Double? {
-            let d = 1 - again.s * tx - again.pf
-            return d > 1e-12 ? (a + again.s * t0) / d : nil
-        }
-        guard let xs = solve(again.a.seconds, t0.seconds, tX.seconds),
-              let xp = solve(again.a.presses, t0.presses, tX.presses),
-              let xn = solve(again.a.steps, t0.steps, tX.steps) else {
-            return .unreachable(k, on: screen, "scanning never reaches it under these settings and misses")
-        }
-        let x = Cost(seconds: xs, presses: xp, steps: xn)
+        // X = again.a + again.s·(t0 + tX·X) + again.pf·X, per component:
+        // X = (a + s·t0) / (1 − s·tX − pf). Every level ends in a selection
+        // or a stop (s + f = 1 at each), so 1 − pf = s, and the divisor is
+        // s·(1 − tX): a product of probabilities, exact however small (a
+        // miss probability near 1), where the difference would cancel to 0
+        // and call a slow element unreachable.
+        let divisor = again.s * tailKept
+        let y = again.a + again.s * t0
+        let x = Cost(seconds: y.seconds / divisor, presses: y.presses / divisor, steps: y.steps / divisor)
         let tail = t0 + Cost(seconds: tX.seconds * x.seconds, presses: tX.presses * x.presses, steps: tX.steps * x.steps)
         let total = first.a + first.s * tail + first.pf * x
+        guard total.seconds.isFinite, total.steps.isFinite, total.presses.isFinite else {
+            // Beyond the largest number: reachable, and slower than any figure.
+            var cost = ElementCost(element: k, on: screen, steps: .greatestFiniteMagnitude, presses: .greatestFiniteMagnitude,
+                                   seconds: .greatestFiniteMagnitude)
+            cost.lowerBound = "the expected time is beyond the largest number a report can hold"
+            return cost
+        }
         return ElementCost(element: k, on: screen, steps: total.steps, presses: total.presses, seconds: total.seconds / 1_000_000)
     }
 

@@ -38,22 +38,45 @@ public struct SwitchScanSimulation: Sendable {
 
     /// Every candidate's cost by simulation: one trial each with misses off,
     /// else the Monte Carlo mean of `user.trials` trials (seeded).
-    public func costs() -> [ElementCost] {
-        Candidates.costs(model.screen, order: model.order, afterScrolling: costAfterScrolling) { cost(of: $0) }
+    /// - Parameter progress: called after each trial with the trials run
+    ///   and the trials in all (the candidates' trials together).
+    public func costs(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> [ElementCost] {
+        guard let progress else {
+            return Candidates.costs(model.screen, order: model.order, afterScrolling: costAfterScrolling) { cost(of: $0) }
+        }
+        let perElement = model.missesModelled ? model.user.trials : 1
+        let (stops, others) = Candidates.list(model.screen, order: model.order)
+        let total = perElement * (stops.count + others.count { $0.1 == .scrolledOut })
+        var done = 0
+        let counting = { (n: Int) in
+            done += n
+            progress(done, total)
+        }
+        return Candidates.costs(model.screen, order: model.order, afterScrolling: { costAfterScrolling($0, progress: counting) }) {
+            cost(of: $0, progress: counting)
+        }
     }
 
     /// Stop `k`'s cost by simulation (Monte Carlo when misses are modelled).
     public func cost(of k: ElementIndex) -> ElementCost {
+        cost(of: k, progress: nil)
+    }
+
+    func cost(of k: ElementIndex, progress: ((Int) -> Void)?) -> ElementCost {
         guard model.paths[k] != nil else { return .unreachable(k, on: model.screen, "not a stop of Switch Control's scan") }
-        return cost(of: k, route: nil)
+        return cost(of: k, route: nil, progress: progress)
     }
 
     /// The cost of an element scrolled out of view, reached with the scanner
     /// menu's Scroll (`ScrollRoute`), by simulation; nil in point mode or
     /// when no scroll brings it into view.
     public func costAfterScrolling(_ k: ElementIndex) -> ElementCost? {
+        costAfterScrolling(k, progress: nil)
+    }
+
+    func costAfterScrolling(_ k: ElementIndex, progress: ((Int) -> Void)?) -> ElementCost? {
         guard model.settings.mode == .item, let route = ScrollRoute(to: k, model: model) else { return nil }
-        var c = cost(of: k, route: route)
+        var c = cost(of: k, route: route, progress: progress)
         if let why = c.unreachable {
             c.unreachable = "\(NotAStop.scrolledOut.rawValue); scrolling to it: \(why)"
             c.notAStop = .scrolledOut
@@ -61,11 +84,15 @@ public struct SwitchScanSimulation: Sendable {
         return c
     }
 
-    func cost(of k: ElementIndex, route: ScrollRoute?) -> ElementCost {
+    func cost(of k: ElementIndex, route: ScrollRoute?, progress: ((Int) -> Void)?) -> ElementCost {
         guard model.missesModelled else {
             var none: SeededGenerator? = nil
+            defer { progress?(1) }
             switch run(k, route: route, misses: &none) {
-            case .failure(let why): return .unreachable(k, on: model.screen, why.description)
+            case .failure(let why):
+                guard let past = why.pastHorizon else { return .unreachable(k, on: model.screen, why.description) }
+                return slow(k, route: route, ElementCost(element: k, on: model.screen, steps: Double(past.steps), presses: Double(past.presses), seconds: past.seconds),
+                            censored: 1, of: 1, failure: why)
             case .success(let t): return ElementCost(element: k, on: model.screen, steps: Double(t.steps), presses: Double(t.presses), seconds: t.seconds)
             }
         }
@@ -73,22 +100,55 @@ public struct SwitchScanSimulation: Sendable {
         var mixer = SeededGenerator(seed: model.user.seed &+ UInt64(k) &* 0xD1B5_4A32_D192_ED03)
         var rng: SeededGenerator? = SeededGenerator(seed: mixer.next())
         var n = 0.0, sum = 0.0, squares = 0.0, presses = 0.0, steps = 0.0
+        var censored = 0
+        var pastHorizon: SimulationFailure? = nil
         for _ in 0..<model.user.trials {
+            let t: Trial
             switch run(k, route: route, misses: &rng) {
-            case .failure(let why): return .unreachable(k, on: model.screen, why.description)
-            case .success(let t):
-                n += 1
-                sum += t.seconds
-                squares += t.seconds * t.seconds
-                presses += Double(t.presses)
-                steps += Double(t.steps)
+            case .failure(let why):
+                // A trial past the horizon counts with what it took so far.
+                guard let past = why.pastHorizon else { return .unreachable(k, on: model.screen, why.description) }
+                censored += 1
+                pastHorizon = why
+                t = past
+            case .success(let trial):
+                t = trial
             }
+            n += 1
+            sum += t.seconds
+            squares += t.seconds * t.seconds
+            presses += Double(t.presses)
+            steps += Double(t.steps)
+            progress?(1)
         }
         let mean = sum / n
         let variance = n > 1 ? max(0, (squares - n * mean * mean) / (n - 1)) : 0
         var cost = ElementCost(element: k, on: model.screen, steps: steps / n, presses: presses / n, seconds: mean)
         cost.secondsStandardError = (variance / n).squareRoot()
+        if let pastHorizon { return slow(k, route: route, cost, censored: censored, of: Int(n), failure: pastHorizon) }
         return cost
+    }
+
+    /// An element some trial did not activate within the horizon: reachable
+    /// and slower than the trials show (a lower bound), when it can be
+    /// reached at all; else unreachable. Whether it can is what the user who
+    /// never misses finds: the analytic model's answer (and reason) for a
+    /// stop in view, the trial without misses for one scrolled out of view.
+    /// - Parameters:
+    ///   - cost: what the trials came to, those past the horizon counted as far as they got.
+    ///   - failure: why a trial failed, said when the element cannot be reached.
+    func slow(_ k: ElementIndex, route: ScrollRoute?, _ cost: ElementCost, censored: Int, of trials: Int, failure: SimulationFailure) -> ElementCost {
+        if let route {
+            var none: SeededGenerator? = nil
+            guard model.missesModelled, case .success = run(k, route: route, misses: &none) else {
+                return .unreachable(k, on: model.screen, failure.description)
+            }
+        } else if let why = model.cost(of: k).unreachable {
+            return .unreachable(k, on: model.screen, why)
+        }
+        var c = cost
+        c.lowerBound = "\(censored) of \(trials) \(trials == 1 ? "trial" : "trials") ran past the simulation's horizon (\(horizon) of simulated time or \(pressLimit) presses) and \(censored == 1 ? "counts" : "count") as far as \(censored == 1 ? "it" : "they") got"
+        return c
     }
 
     /// One trial to element `k`; `misses` draws the misses (nil: none).
@@ -108,7 +168,9 @@ public struct SwitchScanSimulation: Sendable {
         while user.activated == nil {
             if let why = user.failure { return .failure(SimulationFailure(why)) }
             guard session.now - .zero < horizon, user.presses < pressLimit else {
-                return .failure(SimulationFailure("not activated within \(horizon) and \(pressLimit) presses"))
+                var failure = SimulationFailure("not activated within \(horizon) and \(pressLimit) presses")
+                failure.pastHorizon = Trial(seconds: session.now.seconds, presses: user.presses, steps: user.steps)
+                return .failure(failure)
             }
             guard let next = user.nextInput() else {
                 guard let deadline = session.nextDeadline else { return .failure(SimulationFailure("scanning waits for a press the user does not make")) }
@@ -130,6 +192,9 @@ public struct SwitchScanSimulation: Sendable {
 /// Why a simulated user could not activate the target.
 public struct SimulationFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
+    /// A trial that ran past the horizon: how far it got (the target may
+    /// still be reachable, only slower).
+    public var pastHorizon: SwitchScanSimulation.Trial? = nil
     init(_ d: String) { description = d }
 }
 

@@ -28,7 +28,8 @@ public struct TargetWeights: Hashable, Sendable {
 
     /// Reads a weights file.
     /// - Throws: `BenchFileError` at the line and column of a weight that is
-    ///   not a finite number from 0, or a name given twice.
+    ///   not a finite number from 0, or a name given twice; at the object's
+    ///   start when every weight is 0.
     public static func load(json: [UInt8], file: String) throws(BenchFileError) -> TargetWeights {
         let doc = try BenchFileError.object(json, file: file, what: "a weights file is one JSON object from element name (label, #identifier or path) to weight")
         var out = TargetWeights([], otherwise: 0)
@@ -43,6 +44,11 @@ public struct TargetWeights: Hashable, Sendable {
             if key == "*" { out.otherwise = v } else { out.byName.append((key, v, here)) }
         }
         if out.byName.isEmpty && !seen.contains("*") { out.otherwise = 1 }
+        // Weights that sum to 0 make no element a target: nothing to average.
+        guard out.otherwise > 0 || out.byName.contains(where: { $0.weight > 0 }) else {
+            throw BenchFileError("every weight is 0, so no element is ever the target; give at least one element (or \"*\", the others) a weight above 0",
+                                 at: BenchFileError.location(doc, doc.root, file))
+        }
         return out
     }
 

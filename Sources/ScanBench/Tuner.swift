@@ -11,13 +11,25 @@ public enum Tuner {
     public struct Result: Sendable {
         public var current: SwitchControlSettings
         public var best: SwitchControlSettings
-        /// Expected seconds per selection (target-weighted mean over the screens' reachable elements).
-        public var currentSeconds: Double
-        public var bestSeconds: Double
+        /// Expected seconds per selection (target-weighted mean over the
+        /// screens' reachable elements; the mean of the screens' means); nil
+        /// when no element with a weight above 0 can be reached.
+        public var currentSeconds: Double?
+        public var bestSeconds: Double?
+        /// Elements reached under each, of `stops` (every screen's stops of
+        /// Switch Control's scan: what any timing could reach).
+        public var currentReached: Int
+        public var bestReached: Int
+        public var stops: Int
         /// Settings evaluated.
         public var evaluated: Int
         /// Predicted selections per minute gained, as a fraction (0.25: 25% more).
-        public var gain: Double { bestSeconds > 0 ? currentSeconds / bestSeconds - 1 : 0 }
+        public var gain: Double {
+            guard let now = currentSeconds, let best = bestSeconds, best > 0 else { return 0 }
+            return now / best - 1
+        }
+        /// Whether the current settings reach every stop.
+        public var currentReachesAll: Bool { currentReached == stops }
     }
 
     /// Candidate Auto Scanning Times, seconds.
@@ -27,11 +39,28 @@ public enum Tuner {
     /// Candidate Loops (nil: unlimited).
     public static let loopCounts: [Int?] = [1, 2, 3, 4, nil]
 
-    /// The expected seconds per selection under `settings`, or nil when an
-    /// element reachable under `reference` is not reachable under them.
-    static func seconds(_ bases: [SwitchScanModel], _ settings: SwitchControlSettings,
-                        _ weights: TargetWeights?, mustReach: [Set<ElementIndex>]?) -> (Double, [Set<ElementIndex>])? {
-        var total = 0.0
+    /// Settings evaluated: the stops reached on each screen, and the
+    /// expected seconds per selection.
+    struct Evaluation {
+        var reached: [Set<ElementIndex>]
+        var seconds: Double?
+        var count: Int { reached.reduce(0) { $0 + $1.count } }
+
+        /// Whether these settings are better than `other`: more elements
+        /// reached, then fewer seconds (a mean beats none).
+        func beats(_ other: Evaluation) -> Bool {
+            if count != other.count { return count > other.count }
+            guard let s = seconds else { return false }
+            guard let o = other.seconds else { return true }
+            return s < o - 1e-9
+        }
+    }
+
+    /// The evaluation of `settings`, or nil when they cannot run, or leave
+    /// unreachable an element of `mustReach` (what the current settings reach).
+    static func evaluate(_ bases: [SwitchScanModel], _ settings: SwitchControlSettings,
+                         _ weights: TargetWeights?, mustReach: [Set<ElementIndex>]?) -> Evaluation? {
+        var means: [Double] = []
         var reached: [Set<ElementIndex>] = []
         for (i, base) in bases.enumerated() {
             let screen = base.screen
@@ -42,13 +71,15 @@ public enum Tuner {
             if let weights, let w = try? weights.weights(of: costs.map(\.element), on: screen) {
                 for k in costs.indices { costs[k].weight = w[k] }
             }
-            total += CostSummary(costs).meanSeconds
+            if let mean = CostSummary(costs).meanSeconds { means.append(mean) }
             reached.append(live)
         }
-        return (total / Double(max(1, bases.count)), reached)
+        return Evaluation(reached: reached, seconds: means.isEmpty ? nil : means.reduce(0, +) / Double(means.count))
     }
 
-    /// Tunes `settings` for `user` on `screens`.
+    /// Tunes `settings` for `user` on `screens`: of the settings that reach
+    /// every element the current ones reach, those that reach the most,
+    /// and of these the cheapest (docs/scan-bench.md, "Tuning").
     /// - Throws: `SessionError` when the current settings cannot run.
     public static func tune(screens: [Screen], settings: SwitchControlSettings, user: UserModel, weights: TargetWeights? = nil) throws -> Result {
         var groupedBases: [SwitchScanModel] = []
@@ -62,11 +93,12 @@ public enum Tuner {
             flatBases.append(try SwitchScanModel(screen: screen, settings: f, user: user))
         }
         try settings.validate()
-        guard let (now, reached) = seconds(settings.groupItems ? groupedBases : flatBases, settings, weights, mustReach: nil) else {
-            return Result(current: settings, best: settings, currentSeconds: 0, bestSeconds: 0, evaluated: 0)
+        let stops = groupedBases.reduce(0) { $0 + $1.order.stops.count }
+        guard let now = evaluate(settings.groupItems ? groupedBases : flatBases, settings, weights, mustReach: nil) else {
+            return Result(current: settings, best: settings, currentSeconds: nil, bestSeconds: nil, currentReached: 0, bestReached: 0, stops: stops, evaluated: 0)
         }
         var best = settings
-        var bestSeconds = now
+        var bestEvaluation = now
         var evaluated = 1
         for groups in [true, false] {
             for loops in loopCounts {
@@ -80,15 +112,16 @@ public enum Tuner {
                         s.pauseOnFirstItem = pause.flatMap { Interval(seconds: $0) }
                         guard (try? s.validate()) != nil else { continue }
                         evaluated += 1
-                        guard let (secs, _) = seconds(groups ? groupedBases : flatBases, s, weights, mustReach: reached) else { continue }
-                        if secs < bestSeconds - 1e-9 {
+                        guard let e = evaluate(groups ? groupedBases : flatBases, s, weights, mustReach: now.reached) else { continue }
+                        if e.beats(bestEvaluation) {
                             best = s
-                            bestSeconds = secs
+                            bestEvaluation = e
                         }
                     }
                 }
             }
         }
-        return Result(current: settings, best: best, currentSeconds: now, bestSeconds: bestSeconds, evaluated: evaluated)
+        return Result(current: settings, best: best, currentSeconds: now.seconds, bestSeconds: bestEvaluation.seconds,
+                      currentReached: now.count, bestReached: bestEvaluation.count, stops: stops, evaluated: evaluated)
     }
 }

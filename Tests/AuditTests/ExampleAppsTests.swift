@@ -20,6 +20,7 @@ import DemoApp
             "adjustable-value-missing home/root/children[8]",
             "image-unlabelled home/root/children[9]",
             "unreachable home/root/children[11]/children[1]",
+            "back-on-start-screen home/root/children[12]",
             "sheet-focus-not-returned confirm/root/children[1]",
             "rows-not-combined episodes/root/children[1]",
             "modal-without-escape saved-alert/root/children[2]",
@@ -41,6 +42,7 @@ import DemoApp
             "adjustable element 'Volume' has no value; nobody hears its setting, nor what Increment and Decrement changed",
             "image has no label and is not hidden; VoiceOver lands on it with nothing to say",
             "no technology can reach it: not in the navigation order",
+            "'Back' goes back on 'home', the screen the app starts on, where there is nothing to go back to",
             "closing this sheet does not return focus to 'Delete All' on 'home' (root/children[10], which showed it): the sheet was pushed with goTo, so closing it is a navigation back and scanning starts again at the first item",
             "3 rows make 2 scan stops each (6 in all) where combining each row would make 1: 3 scan stops saved",
             "modal view traps navigation, and its one stop does not dismiss it, go back or clear its isModal trait; a switch or voice user cannot leave it",
@@ -52,7 +54,7 @@ import DemoApp
         let (model, bytes) = try example("audit-fails.json")
         let findings = ElementLines.locate(try Auditor().audit(model), in: bytes)
         #expect(findings.map { "\($0.line ?? 0):\($0.column ?? 0)" } == [
-            "13:11", "14:11", "15:11", "17:11", "18:11", "19:11", "20:11", "21:11", "28:15", "41:11", "51:11", "91:11", "133:23",
+            "13:11", "14:11", "15:11", "17:11", "18:11", "19:11", "20:11", "21:11", "28:15", "31:11", "42:11", "52:11", "92:11", "134:23",
         ])
         #expect(findings[2].frame == Rect(x: 136, y: 117, width: 30, height: 30))
         #expect(findings[2].label == "Help")
@@ -115,10 +117,11 @@ import DemoApp
         let (model, _) = try example("audit-fails.json")
         let home = try #require(model.screen(named: "home"))
         let findings = try Auditor().audit(model, screens: [home])
-        #expect(summary(findings).suffix(2) == [
+        #expect(summary(findings).suffix(3) == [
             "unreachable home/root/children[11]/children[1]",
+            "back-on-start-screen home/root/children[12]",
             "sheet-focus-not-returned confirm/root/children[1]",
         ])
-        #expect(findings.count == 10)
+        #expect(findings.count == 11)
     }
 }

@@ -266,3 +266,27 @@ import SwitchyardEngine
         #expect(AuditSettings.budget(written) == nil)
     }
 }
+
+/// `back-on-start-screen`: the screen the app starts on has nothing beneath it.
+@Suite struct BackOnStartScreenTests {
+    @Test func backDismissAndACustomActionOnTheStartScreenAreFound() throws {
+        let model = try app([
+            button("Back", y: 100, effects: "[{\"effect\": \"back\"}]"),
+            button("Done", y: 160, effects: "[{\"effect\": \"announce\", \"message\": \"Saved\"}, {\"effect\": \"dismiss\"}]"),
+            button("Row", y: 220, extra: "\"customActions\": [{\"name\": \"Close\", \"effects\": [{\"effect\": \"back\"}]}]"),
+            button("Next", y: 280, effects: "[{\"effect\": \"goTo\", \"screen\": \"t\"}]"),
+        ], screens: ["t": [button("Back", y: 100, effects: "[{\"effect\": \"back\"}]")]])
+        let findings = try Auditor().audit(model).filter { $0.rule == .backOnStartScreen }
+        #expect(summary(findings) == [
+            "back-on-start-screen s/root/children[0]",
+            "back-on-start-screen s/root/children[1]",
+            "back-on-start-screen s/root/children[2]",
+        ])
+        #expect(findings.map(\.message) == [
+            "'Back' goes back on 's', the screen the app starts on, where there is nothing to go back to",
+            "'Done' dismisses on 's', the screen the app starts on, where there is nothing to go back to",
+            "custom action 'Close' of 'Row' goes back on 's', the screen the app starts on, where there is nothing to go back to",
+        ])
+        #expect(AuditRule.backOnStartScreen.severity == .error)
+    }
+}

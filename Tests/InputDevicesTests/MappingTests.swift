@@ -137,13 +137,30 @@ import Testing
                       "KEY_BACKSPACE", "KEY_LEFTSHIFT", "KEY_RIGHTMETA", "KEY_FN"])
     func keysKeepTheirLinuxNames(_ evdev: String) {
         #expect(KeyNames.key(forKeyCode: EventCodes.code(named: evdev, type: EventType.key)!) == Key(evdev))
-        #expect(KeyNames.key(named: evdev) == Key(evdev))
+        #expect(Key(linuxName: evdev) == Key(evdev))
     }
 
     @Test func buttonsAreNotKeys() {
         #expect(KeyNames.key(forKeyCode: 0x130) == nil)
-        #expect(KeyNames.key(named: "BTN_SOUTH") == nil)
-        #expect(KeyNames.key(named: "KEY_NOPE") == nil)
+        #expect(Key(linuxName: "BTN_SOUTH") == nil)
+        #expect(Key(linuxName: "KEY_NOPE") == nil)
+    }
+
+    /// The evdev path names keys as libevdev does; every key name libevdev
+    /// gives a code is one the kernel's list (`KernelKeyNames`), which
+    /// scenarios, bindings and profiles are checked against, holds: a key a
+    /// device sends can always be written. KEY_MAX is a bound, not a key.
+    @Test func everyKeyADeviceSendsIsInTheKernelsList() {
+        var named = 0
+        for code in UInt16(1)..<0x2ff {
+            let name = EventCodes.codeName(type: EventType.key, code: code)
+            guard name.hasPrefix("KEY_") else { continue }
+            named += 1
+            #expect(KernelKeyNames.contains(name), "code \(code): \(name)")
+            #expect(KeyNames.key(forKeyCode: code) == Key(name))
+        }
+        #expect(named > 400)
+        #expect(KeyNames.key(forKeyCode: 0x2ff) == nil)
     }
 
     @Test func sysfsCapabilityBitsRoundTrip() {

@@ -125,3 +125,5 @@ extension TestScreens {
 
 /// Rounds to 4 decimals, as the validation cases are stated.
 func r4(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+/// A statistic to four decimals; nil when there is none (`CostSummary`).
+func r4(mean v: Double?) -> Double? { v.map { r4($0) } }

@@ -15,8 +15,8 @@ import SwitchyardEngine
     @Test(arguments: zip([10, 26, 36], [5.5, 13.5, 18.5]))
     func v1LinearUniform(_ n: Int, _ expected: Double) throws {
         let flat = TestScreens.selectOnly(groups: false)
-        #expect(r4(try report(TestScreens.grid(count: n, columns: n), flat).summary.meanSteps) == expected)
-        #expect(r4(try report(TestScreens.appiumGrid(count: n, columns: n), flat).summary.meanSteps) == expected)
+        #expect(r4(mean: try report(TestScreens.grid(count: n, columns: n), flat).summary.meanSteps) == expected)
+        #expect(r4(mean: try report(TestScreens.appiumGrid(count: n, columns: n), flat).summary.meanSteps) == expected)
     }
 
     /// V2: row-column scanning (rows as groups): row r, column c takes r + c;
@@ -26,8 +26,8 @@ import SwitchyardEngine
         let n = rows * columns
         for app in [TestScreens.grid(count: n, columns: columns), try TestScreens.appiumGrid(count: n, columns: columns)] {
             let grouped = try report(app, TestScreens.selectOnly(groups: true))
-            #expect(r4(grouped.summary.meanSteps) == rowColumn)
-            #expect(r4(try report(app, TestScreens.selectOnly(groups: false)).summary.meanSteps) == linear)
+            #expect(r4(mean: grouped.summary.meanSteps) == rowColumn)
+            #expect(r4(mean: try report(app, TestScreens.selectOnly(groups: false)).summary.meanSteps) == linear)
         }
         // Row 2, column 3 of the screen-model grid: 2 + 3 steps.
         let grouped = try report(TestScreens.grid(count: n, columns: columns), TestScreens.selectOnly(groups: true))
@@ -40,8 +40,8 @@ import SwitchyardEngine
         let flat = TestScreens.selectOnly(groups: false)
         let forward = try TargetWeights.load(json: Array(#"{"Item 1": 0.5, "Item 2": 0.3, "Item 3": 0.2}"#.utf8), file: "w.json")
         let backward = try TargetWeights.load(json: Array(#"{"Item 1": 0.2, "Item 2": 0.3, "Item 3": 0.5}"#.utf8), file: "w.json")
-        #expect(r4(try report(app, flat, weights: forward).summary.meanSteps) == 1.7)
-        #expect(r4(try report(app, flat, weights: backward).summary.meanSteps) == 2.3)
+        #expect(r4(mean: try report(app, flat, weights: forward).summary.meanSteps) == 1.7)
+        #expect(r4(mean: try report(app, flat, weights: backward).summary.meanSteps) == 2.3)
     }
 
     /// V4: the 26 English letters with HuffmanTreeBuilderTest's frequencies,
@@ -57,8 +57,8 @@ import SwitchyardEngine
         let flat = TestScreens.selectOnly(groups: false)
         let alphabetical = TargetWeights(frequencies.enumerated().map { ("Item \($0.offset + 1)", $0.element.1) })
         let byFrequency = TargetWeights(frequencies.map(\.1).sorted(by: >).enumerated().map { ("Item \($0.offset + 1)", $0.element) })
-        #expect(r4(try report(app, flat, weights: alphabetical).summary.meanSteps) == 11.6581)
-        #expect(r4(try report(app, flat, weights: byFrequency).summary.meanSteps) == 7.5359)
+        #expect(r4(mean: try report(app, flat, weights: alphabetical).summary.meanSteps) == 11.6581)
+        #expect(r4(mean: try report(app, flat, weights: byFrequency).summary.meanSteps) == 7.5359)
     }
 
     /// V9: Android's step scanning with Next and Select, nothing highlighted

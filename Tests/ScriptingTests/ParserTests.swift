@@ -229,6 +229,8 @@ import SwitchyardEngine
          "t.swy:2:5: error: unknown key 'super' in 'super+Tab'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB"),
         ("app demo\nkey shift+Tabb",
          "t.swy:2:11: error: unknown key 'Tabb' in 'shift+Tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?"),
+        ("app demo\nkey KEY_TABB",
+         "t.swy:2:5: error: unknown key 'KEY_TABB': the kernel defines no such key (linux/input-event-codes.h); did you mean 'KEY_TAB'?"),
         ("app demo\nkey tab+",
          "t.swy:2:5: error: 'tab+' has an empty key; write keys joined with '+', e.g. tab+z or shift+tab"),
         ("app demo\nkey tab+tab",

@@ -124,10 +124,11 @@ import SwitchyardEngine
             """)
     }
 
-    // MARK: - Engine bugs
+    // MARK: - App model errors
 
-    /// An app whose only button goes back from the start screen: the
-    /// engine logs that as a `bug` (it should not happen), and the run fails.
+    /// An app whose only button goes back from the start screen: an
+    /// authoring error of the app model (an `appModelError` event, not an
+    /// engine `bug`), and the run fails at the line, saying so.
     static let backFromTheStartJSON = """
         {"name": "Back", "screens": {"main": {"size": {"width": 390, "height": 844}, "root": {"children": [
           {"label": "Back", "traits": ["button"], "frame": {"x": 0, "y": 50, "width": 100, "height": 44},
@@ -135,14 +136,15 @@ import SwitchyardEngine
         ]}}}}
         """
 
-    @Test func aBugEventFailsTheRunWithItsText() throws {
+    @Test func goingBackFromTheStartScreenIsAnAppModelError() throws {
         let runner = ScenarioRunner(appProvider: { _, _ in try AppDecoder(file: "back.json").decode(Array(Self.backFromTheStartJSON.utf8)) })
         let p = try runner.prepare(text: "app back.json\nset tap-behavior always-tap\npress select\nexpect screen main", file: "t.swy")
         let r = runner.run(p)
         #expect(r.failures.map { "\($0.position): \($0.message)" } == [
-            "t.swy:3:1: engine bug (please report it): back on the start screen 'main': nothing to go back to",
+            "t.swy:3:1: the app model cannot do what \"Back\" asks: back on the start screen 'main': nothing to go back to; fix its effect in the app model (switchyard audit reports it), or start the scenario on a screen where it can act",
         ])
-        #expect(r.failures.first?.context.last?.event == .bug("back on the start screen 'main': nothing to go back to"))
+        let back = ElementRef(screen: "main", index: 1, label: "Back", identifier: nil, frame: Rect(x: 0, y: 50, width: 100, height: 44))
+        #expect(r.failures.first?.context.last?.event == .appModelError(back, message: "back on the start screen 'main': nothing to go back to"))
         #expect(r.expectations == 1)
         #expect(r.held == 1)
         #expect(r.passed == false)

@@ -11,15 +11,15 @@ import Glibc
         #expect(r.status == 1)
         #expect(r.stderr == "")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 14)
+        #expect(lines.count == 15)
         #expect(lines[0] == "Examples/apps/audit-fails.json:13:11: error: home/root/children[1]: interactive element has no label; Voice Control can show it only as a number, and speech has nothing to say; fix: Give it an accessibilityLabel that says what it does in a word or two, such as 'Share' [label-missing]")
         #expect(lines[2] == "Examples/apps/audit-fails.json:15:11: warning: home/root/children[3]: tap target is 30×30 pt, under the 44×44 pt minimum (Apple's Human Interface Guidelines); fix: Make the tappable area at least the minimum, padding the hit area around a smaller visible icon [target-too-small]")
         #expect(lines.map { $0.split(separator: " ").last.map(String.init) ?? "" }.dropLast() == [
             "[label-missing]", "[label-not-speakable]", "[target-too-small]", "[label-duplicate]", "[label-repeats-trait]",
-            "[input-labels-too-many]", "[adjustable-value-missing]", "[image-unlabelled]", "[unreachable]",
+            "[input-labels-too-many]", "[adjustable-value-missing]", "[image-unlabelled]", "[unreachable]", "[back-on-start-screen]",
             "[sheet-focus-not-returned]", "[rows-not-combined]", "[modal-without-escape]", "[activation-over-budget]",
         ])
-        #expect(lines[13] == "13 findings (3 errors, 10 warnings) in 1 app, 5 screens")
+        #expect(lines[14] == "14 findings (4 errors, 10 warnings) in 1 app, 5 screens")
     }
 
     @Test(arguments: [("error", Int32(1)), ("warning", Int32(1)), ("never", Int32(0))])
@@ -122,7 +122,7 @@ import Glibc
         let r = try switchyard(["audit", "Examples", "--fail-on", "never"])
         #expect(r.status == 0)
         #expect(r.stderr == "")
-        #expect(r.stdout.hasSuffix("\n23 findings (3 errors, 20 warnings) in 8 apps, 18 screens\n"))
+        #expect(r.stdout.hasSuffix("\n24 findings (4 errors, 20 warnings) in 8 apps, 18 screens\n"))
         let skipped = try switchyard(["audit", "Examples", "--skip", "Examples/apps"])
         #expect(skipped.status == 2)
         #expect(skipped.stderr.hasPrefix("switchyard audit: error: no screen models in 'Examples'"))
@@ -246,10 +246,10 @@ import Glibc
         #expect(rules.compactMap { $0["id"] as? String } == [
             "label-missing", "label-not-speakable", "label-duplicate", "label-repeats-trait", "input-labels-too-many",
             "target-too-small", "adjustable-value-missing", "image-unlabelled", "rows-not-combined",
-            "modal-without-escape", "sheet-focus-not-returned", "activation-over-budget", "unreachable",
+            "modal-without-escape", "back-on-start-screen", "sheet-focus-not-returned", "activation-over-budget", "unreachable",
         ])
         #expect(rules.compactMap { ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String } == [
-            "error", "warning", "warning", "warning", "warning", "warning", "warning", "warning", "warning", "error", "warning", "warning", "error",
+            "error", "warning", "warning", "warning", "warning", "warning", "warning", "warning", "warning", "error", "error", "warning", "warning", "error",
         ])
         for rule in rules {
             #expect(Set(rule.keys) == ["id", "shortDescription", "fullDescription", "help", "defaultConfiguration"])
@@ -261,7 +261,7 @@ import Glibc
     }
 
     @Test func theResults() throws {
-        #expect(results.count == 13)
+        #expect(results.count == 14)
         for result in results {
             #expect(Set(result.keys) == ["ruleId", "ruleIndex", "level", "message", "locations", "properties"])
             let index = try #require(result["ruleIndex"] as? Int)

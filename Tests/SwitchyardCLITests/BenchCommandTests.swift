@@ -1,5 +1,6 @@
 import DeviceTestbed
 import Foundation
+import Glibc
 import Testing
 
 /// `switchyard bench`: tables, CSV and JSON on the demo app and a real
@@ -30,6 +31,18 @@ import Testing
         #expect(simulated.stdout == analytic.stdout)
     }
 
+    /// No element reachable: the summary has no mean (`—`, `null`), not 0 s.
+    @Test func nothingReachableHasNoMean() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("user.json", #"{"reaction-time": 1.2}"#)
+        let r = try switchyard(["bench", "--user", "user.json"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("\nmean —, median —, p90 —, max — (nothing can be reached); unreachable 10\n"))
+        let json = try switchyard(["bench", "--user", "user.json", "--format", "json"], in: dir.url)
+        #expect(json.stdout.contains(#""mean_seconds": null"#))
+        #expect(json.stdout.contains(#""p90_seconds": null"#))
+    }
+
     /// A user-model file with misses on, and a weights file.
     @Test func userModelAndWeights() throws {
         let dir = try TemporaryDirectory()
@@ -57,6 +70,7 @@ import Testing
         ("user.json", "[1]", ["--user"], "user.json:1:1: error: a user-model file is one JSON object of settings by name\n"),
         ("weights.json", "{\n  \"Carts\": 2\n}\n", ["--weights"], "weights.json:2:12: error: 'Carts' names no element costed on screen 'home'; use a label, #identifier or root/… path\n"),
         ("weights.json", "{\"Cart\": -2}", ["--weights"], "weights.json:1:10: error: the weight of 'Cart' cannot be -2; expected a number from 0 to 1e12\n"),
+        ("weights.json", "{\n  \"Cart\": 0,\n  \"*\": 0\n}\n", ["--weights"], "weights.json:1:1: error: every weight is 0, so no element is ever the target; give at least one element (or \"*\", the others) a weight above 0\n"),
         ("settings.json", "{\n  \"auto-scanning-time\": \"fast\"\n}\n", ["--settings"], "settings.json:2:25: error: setting 'auto-scanning-time' cannot be 'fast'; expected a number of seconds from 0.001 to 3600\n"),
         ("settings.json", "{\"hold-duration\": 0.2}", ["--settings"], "settings.json: error: the user's press length 0.15s is shorter than the Hold Duration 0.2s: no press would count; lengthen press-length or shorten hold-duration\n"),
         ("settings.json", "{\"auto-hide\": 0}", ["--technology", "keyboard", "--settings"], "settings.json:1:15: error: setting 'auto-hide' cannot be 0; expected a whole number of seconds from 1 to 60, or off\n"),
@@ -188,6 +202,43 @@ import Testing
         #expect(lines[9] == "predicted gain: 27% more selections per minute (2.643 s instead of 3.356 s per selection)")
     }
 
+    /// A user the current settings fail (reaction 1.2 s or 2.5 s against
+    /// Apple's 1 s scan): the settings that reach every element, the
+    /// cheapest; the current ones said "0" seconds and were kept.
+    @Test(arguments: [("1.2", "1.25 s", "4.609"), ("2.5", "2.55 s", "9.516")])
+    func recommendsSettingsThatReachEverythingForAUserTheCurrentOnesFail(_ reaction: String, _ time: String, _ seconds: String) throws {
+        let r = try switchyard(["tune", "--reaction-time", reaction])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3] == "auto-scanning-time          1 s           \(time)")
+        #expect(lines[7] == "elements reachable          0 of 19       19 of 19")
+        #expect(lines[8] == "seconds per selection       —             \(seconds)")
+        #expect(lines[10] == "current: unusable (0 of 19 reachable); recommended: 19 of 19 reachable, \(seconds) s per selection")
+    }
+
+    /// Nothing in the grid serves a 5 s reaction: said, and exit 1.
+    @Test func saysSoWhenNothingSearchedWorks() throws {
+        let r = try switchyard(["tune", "--reaction-time", "5"])
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("Switch Control tuned for Corner Café (4 screens): reaction 5 s"))
+        #expect(r.stderr == "switchyard tune: error: no settings searched let this user reach any of the 19 elements (Auto Scanning Time 0.3 to 3 s, "
+                + "Pause on First Item off or up to 1.5 s, Loops 1 to 4 or unlimited, Group Items on or off); manual or single-switch step scanning, "
+                + "which wait for the user's press, may suit them: try one in a settings file (--settings)\n")
+    }
+
+    /// A miss rate near 1: the retries' geometric tail in closed form, so
+    /// the unlimited loops of the grid cost no more than four.
+    @Test(arguments: ["0.99", "0.999"])
+    func aMissRateNearOneIsTuned(_ q: String) throws {
+        let r = try switchyard(["tune", "--miss-rate", q])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[5] == "loops                       4             unlimited")
+        #expect(lines[9].hasPrefix("predicted gain: "))
+    }
+
     @Test(arguments: [
         (["tune", "--reaction-time", "fast"], "switchyard tune: error: '--reaction-time fast' is not valid; expected seconds from 0 to 3600\n"),
         (["tune", "--miss-rate", "1"], "switchyard tune: error: '--miss-rate 1' is not valid; expected a probability from 0 up to (not including) 1\n"),
@@ -199,5 +250,43 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stdout == "")
         #expect(r.stderr.hasPrefix(error))
+    }
+}
+
+/// `bench --simulate` says how far it has got on a terminal, and only there.
+@Suite(.serialized, .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal on this machine"))
+struct BenchProgressTests {
+    static let user = #"{"miss-probability": 0.1, "trials": 200}"#
+
+    /// Standard error on a terminal (a pseudo-terminal here) shows
+    /// `simulating home: N of 2000 trials`, rewritten in place, and is
+    /// erased before the table; the table on standard output is the same.
+    @Test func aTerminalShowsTheSimulationsProgress() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.write("user.json", Self.user)
+        let pty = try PseudoTerminal()
+        let name = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(pty.slave)")
+        let onTerminal = try shell("cd '\(scratch.url.path)' && switchyard bench --simulate --user user.json 2>'\(name)'")
+        #expect(onTerminal.status == 0)
+        var shown: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var p = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 1000) == 1 else { break }
+            let n = read(pty.master, &buffer, buffer.count)
+            if n <= 0 { break }
+            shown += buffer[0..<n]
+        }
+        let text = String(decoding: shown, as: UTF8.self)
+        #expect(text.hasPrefix("\r\u{1B}[Ksimulating home: "), "\(text.debugDescription)")
+        #expect(text.contains("\r\u{1B}[Ksimulating home: 2000 of 2000 trials"), "\(text.debugDescription)")
+        #expect(text.hasSuffix("\r\u{1B}[K"), "\(text.debugDescription)")
+
+        // A file or a pipe gets nothing of it.
+        let quiet = try switchyard(["bench", "--simulate", "--user", "user.json"], in: scratch.url)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr == "")
+        #expect(quiet.stdout == onTerminal.stdout)
+        #expect(quiet.stdout.contains("(monte carlo through Session)"))
     }
 }

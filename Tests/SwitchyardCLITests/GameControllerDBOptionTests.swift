@@ -28,13 +28,9 @@ import Testing
             0s screen home
             0s highlighted "Cart" {320, 60, 54×32}
             0s device added "Microsoft X-Box 360 pad"
-            0.000001s ignored next down (unassignedSwitch)
-            0.120001s ignored next up (unassignedSwitch)
-            0.5s ignored next down (unassignedSwitch)
-            0.65s ignored next up (unassignedSwitch)
+            0.000001s highlighted "Search products" {16, 120, 358×40}
+            0.5s highlighted group of 5 {0, 200, 390×360}
             1s highlighted "Search products" {16, 120, 358×40}
-            1s ignored previous down (unassignedSwitch)
-            1.2s ignored previous up (unassignedSwitch)
             1.3s menu shown: "Tap", "Point Mode", "Escape"
             1.3s highlighted menu item "Tap"
             1.4s device removed "Microsoft X-Box 360 pad"

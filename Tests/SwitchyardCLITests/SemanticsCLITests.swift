@@ -5,7 +5,8 @@ import Testing
 /// What `switchyard run` reports for scenarios that used to mislead, and
 /// the kinds of input file every command reads.
 @Suite struct ScenarioSemanticsCLITests {
-    @Test func anEngineBugFailsTheRunWithItsText() throws {
+    /// `back` on the start screen is the app model's error, not the engine's.
+    @Test func anAppModelErrorFailsTheRunSayingWhose() throws {
         let scratch = try TemporaryDirectory()
         try scratch.write("back.json", """
             {"name": "Back", "screens": {"main": {"size": {"width": 390, "height": 844}, "root": {"children": [
@@ -16,11 +17,11 @@ import Testing
         let r = try switchyard(["run", "bug.swy", "--quiet"], in: scratch.url)
         #expect(r.status == 1)
         #expect(r.stderr == "")
-        #expect(r.stdout == "bug.swy:3:1: error: engine bug (please report it): back on the start screen 'main': nothing to go back to\n"
+        #expect(r.stdout == "bug.swy:3:1: error: the app model cannot do what \"Back\" asks: back on the start screen 'main': nothing to go back to; fix its effect in the app model (switchyard audit reports it), or start the scenario on a screen where it can act\n"
             + "    0s screen main\n"
             + "    0s highlighted \"Back\" {0, 50, 100×44}\n"
             + "    0s tap \"Back\" at (50, 72)\n"
-            + "    0s BUG back on the start screen 'main': nothing to go back to\n"
+            + "    0s app model error: \"Back\": back on the start screen 'main': nothing to go back to\n"
             + "✗ bug.swy: 1/1 expectation held, 1 input, simulated 0.1s\n"
             + "0 passed, 1 failed\n")
     }

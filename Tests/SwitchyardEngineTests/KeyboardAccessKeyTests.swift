@@ -47,7 +47,11 @@ import ScreenModel
     @Test(arguments: [
         ("tab+", "'tab+' has an empty key; write keys joined with '+', e.g. tab+z or shift+tab"),
         ("shift+tabb", "unknown key 'tabb' in 'shift+tabb'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB; did you mean 'tab'?"),
-        ("KEY_tab", "unknown key 'KEY_tab'; expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB"),
+        ("KEY_tab", "unknown key 'KEY_tab': the kernel defines no such key (linux/input-event-codes.h); did you mean 'KEY_TAB'?"),
+        // Linux names are checked against the kernel's list (they were only checked for their letters).
+        ("KEY_TABB", "unknown key 'KEY_TABB': the kernel defines no such key (linux/input-event-codes.h); did you mean 'KEY_TAB'?"),
+        ("shift+KEY_VOLUMEUPP", "unknown key 'KEY_VOLUMEUPP' in 'shift+KEY_VOLUMEUPP': the kernel defines no such key (linux/input-event-codes.h); did you mean 'KEY_VOLUMEUP'?"),
+        ("KEY_XYZZY", "unknown key 'KEY_XYZZY': the kernel defines no such key (linux/input-event-codes.h)"),
         ("tab+tab", "'tab+tab' names KEY_TAB twice; give each key once"),
     ])
     func aBadChordSaysWhatIsAccepted(_ spec: String, _ message: String) {

@@ -93,6 +93,8 @@ import ScreenModel
         ("{\"find\": \"tab+\"}", "keyboard.json:1:10: error: setting 'find': 'tab+' has an empty key; write keys joined with '+', e.g. tab+z or shift+tab"),
         ("{\"find\": \"shift\"}", "keyboard.json:1:10: error: setting 'find': 'shift' ends with a modifier key; a binding ends with the key that acts, e.g. shift+tab"),
         ("{\"find\": \"a+f\"}", "keyboard.json:1:10: error: setting 'find': 'a+f' holds a; only modifiers (shift, ctrl, alt, cmd, fn) and tab can be held in a binding"),
+        // A Linux name the kernel does not define, as in scenarios and profiles.
+        ("{\"find\": \"tab+KEY_TABB\"}", "keyboard.json:1:10: error: setting 'find': unknown key 'KEY_TABB' in 'tab+KEY_TABB': the kernel defines no such key (linux/input-event-codes.h); did you mean 'KEY_TAB'?"),
         ("{\"find\": 3}", "keyboard.json:1:10: error: setting 'find' cannot be 3; expected a key chord such as tab+z, a list of them, or null"),
         ("{\"auto-hide\": 61}", "keyboard.json:1:15: error: setting 'auto-hide' cannot be 61; expected a whole number of seconds from 1 to 60, or off"),
         ("{\"find\": \"tab+f\", \"find\": \"tab+g\"}", "keyboard.json:1:27: error: setting 'find' is given twice (first on line 1); give each setting once"),

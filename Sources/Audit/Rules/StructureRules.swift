@@ -2,9 +2,10 @@ import Diagnostics
 import ScreenModel
 
 /// The rules about how a screen is put together, read from the navigation
-/// order (`NavigationOrder`): list rows that scan part by part
-/// (`rows-not-combined`) and modal views with no way out
-/// (`modal-without-escape`).
+/// order (`NavigationOrder`) and the effects: list rows that scan part by
+/// part (`rows-not-combined`), modal views with no way out
+/// (`modal-without-escape`) and a way back from the screen the app starts
+/// on (`back-on-start-screen`).
 enum StructureRules {
     /// `rows-not-combined`: per list (`containerType: list`), the rows that
     /// hold two or more stops and do not combine them; one finding on the
@@ -68,5 +69,30 @@ enum StructureRules {
         case let n: stops = "none of its \(n) stops dismisses it, goes back or clears its isModal trait"
         }
         return [Finding(.modalWithoutEscape, modal, f, "modal view traps navigation, and \(stops); a switch or voice user cannot leave it")]
+    }
+
+    /// `back-on-start-screen`: on the app's start screen, each interactive
+    /// element whose activation or custom action goes back or dismisses:
+    /// the screen the app starts on has nothing beneath it.
+    static func backOnStartScreen(_ f: ScreenFacts) -> [Finding] {
+        guard f.screen.name == f.app.startScreen else { return [] }
+        func goesBack(_ effects: [Effect]) -> String? {
+            for e in effects {
+                if case .back = e { return "goes back" }
+                if case .dismiss = e { return "dismisses" }
+            }
+            return nil
+        }
+        return f.interactive.compactMap { k in
+            let what: String
+            if let verb = goesBack(f.screen.activationEffects(of: k)) {
+                what = "\(f.name(k)) \(verb)"
+            } else if let action = f.screen.customActions(of: k).first(where: { goesBack($0.effects) != nil }) {
+                what = "custom action '\(action.name)' of \(f.name(k)) \(goesBack(action.effects)!)"
+            } else {
+                return nil
+            }
+            return Finding(.backOnStartScreen, k, f, "\(what) on '\(f.screen.name)', the screen the app starts on, where there is nothing to go back to")
+        }
     }
 }

@@ -144,13 +144,13 @@ public enum InputLines {
         return doc.string(doc.root)
     }
 
-    /// `shift+KEY_TAB down`: the modifiers held, a Linux key name libevdev
-    /// knows, and the phase.
+    /// `shift+KEY_TAB down`: the modifiers held, a Linux key name the
+    /// kernel defines (`Key(linuxName:)`), and the phase.
     static func keyStroke(_ text: String) -> KeyStroke? {
         let fields = text.split(separator: " ")
         guard fields.count == 2, let phase = KeyPhase(rawValue: String(fields[1])) else { return nil }
         var parts = fields[0].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        guard let name = parts.popLast(), let key = KeyNames.key(named: name) else { return nil }
+        guard let name = parts.popLast(), let key = Key(linuxName: name) else { return nil }
         var modifiers: KeyModifiers = []
         for p in parts {
             guard let m = KeyModifiers.names.first(where: { $0.0 == p })?.1, !modifiers.contains(m) else { return nil }

@@ -8,15 +8,9 @@ public enum KeyNames {
     /// The corresponding C function is `libevdev_event_code_get_name`.
     public static func key(forKeyCode code: UInt16) -> Key? {
         guard code > 0 else { return nil }
-        let name = EventCodes.codeName(type: EventType.key, code: code)
-        return name.hasPrefix("KEY_") ? Key(name) : nil
+        // KEY_MAX, which libevdev names too, is no key: the kernel's list decides.
+        return Key(linuxName: EventCodes.codeName(type: EventType.key, code: code))
     }
 
-    /// The key named `name` when libevdev knows it as a key (`KEY_TAB`); nil
-    /// for buttons and unknown names.
-    /// The corresponding C function is `libevdev_event_code_from_name`.
-    public static func key(named name: String) -> Key? {
-        guard name.hasPrefix("KEY_"), EventCodes.code(named: name, type: EventType.key) != nil else { return nil }
-        return Key(name)
-    }
+
 }

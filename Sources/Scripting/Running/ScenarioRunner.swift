@@ -586,7 +586,9 @@ struct Run {
     }
 
     /// One event: to the hook, the window, the failure context; a `bug`
-    /// event (the engine met a case it does not expect) fails the run.
+    /// event (the engine met a case it does not expect) fails the run, and
+    /// so does an `appModelError` (an effect of the app model that cannot be
+    /// carried out), said as the authoring error it is.
     mutating func observe(_ e: TimedEvent) {
         each(e)
         sinceInput.add(e.event, screens: screens)
@@ -604,6 +606,11 @@ struct Run {
                                                context: recent, time: e.time))
         default:
             break
+        }
+        if case .appModelError(let element, let text) = e.event {
+            failures.append(ExpectationFailure(position: position, message: "the app model cannot do what \(element.map(\.description) ?? "the tap") asks: \(text); "
+                                               + "fix its effect in the app model (switchyard audit reports it), or start the scenario on a screen where it can act",
+                                               context: recent, time: e.time))
         }
     }
 

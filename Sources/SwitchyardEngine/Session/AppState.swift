@@ -50,6 +50,8 @@ struct AppState: Sendable {
     /// Carries out `effects` of element `source` on the current screen, emitting what changes.
     mutating func perform(_ effects: [Effect], source: ElementIndex, into w: inout EventLog) -> EffectOutcome {
         var outcome = EffectOutcome.sameScreen(traitsChanged: false)
+        // What the model asks for and cannot be done is the model's error, said of the element that asked.
+        let asking = source < screen.elements.count ? ElementRef(screen, source) : nil
         for effect in effects {
             switch effect {
             case .goTo(let name):
@@ -65,32 +67,32 @@ struct AppState: Sendable {
                 outcome = .screenChanged
             case .back, .dismiss:
                 guard stack.count > 1 else {
-                    w.emit(.bug("\(effect.kind) on the start screen '\(screen.name)': nothing to go back to"))
+                    w.emit(.appModelError(asking, message: "\(effect.kind) on the start screen '\(screen.name)': nothing to go back to"))
                     continue
                 }
                 if case .dismiss = effect, stack.last?.kind != .sheet {
-                    w.emit(.bug("dismiss with no sheet presented on '\(screen.name)'"))
+                    w.emit(.appModelError(asking, message: "dismiss with no sheet presented on '\(screen.name)'"))
                     continue
                 }
                 let gone = stack.removeLast()
                 show(stack[stack.count - 1].screen, &w)
                 outcome = gone.kind == .sheet ? .dismissed(presenter: gone.presenter) : .screenChanged
             case .toggleTrait(let trait, let target):
-                guard let k = resolve(target, source, &w) else { continue }
+                guard let k = resolve(target, source, asking, &w) else { continue }
                 var traits = screen.elements[k].traits
                 if traits.contains(trait) { traits.remove(TraitSet(trait)) } else { traits.insert(TraitSet(trait)) }
                 rebuild { $0[k].traits = traits }
                 w.emit(.traitsChanged(ElementRef(screen, k), traits: screen.traits(of: k)))
                 if case .sameScreen = outcome { outcome = .sameScreen(traitsChanged: true) }
             case .toggleValue(let target, let off, let on):
-                guard let k = resolve(target, source, &w) else { continue }
+                guard let k = resolve(target, source, asking, &w) else { continue }
                 let new = screen.elements[k].value == on ? off : on
                 setValue(new, of: k, &w)
             case .setValue(let value, let target):
-                guard let k = resolve(target, source, &w) else { continue }
+                guard let k = resolve(target, source, asking, &w) else { continue }
                 setValue(value, of: k, &w)
             case .increment(let target), .decrement(let target):
-                guard let k = resolve(target, source, &w) else { continue }
+                guard let k = resolve(target, source, asking, &w) else { continue }
                 // An adjustable without a range (as captures import them: the
                 // app does its own arithmetic) is offered Increment and
                 // Decrement, and its value stays: the model does not know the
@@ -109,10 +111,10 @@ struct AppState: Sendable {
     }
 
     /// The element an effect changes: its named target, or the source.
-    func resolve(_ target: String?, _ source: ElementIndex, _ w: inout EventLog) -> ElementIndex? {
+    func resolve(_ target: String?, _ source: ElementIndex, _ asking: ElementRef?, _ w: inout EventLog) -> ElementIndex? {
         guard let id = target else { return source }
         if let k = screen.identifiers[id] { return k }
-        w.emit(.bug("effect target '\(id)' is not on screen '\(screen.name)'"))
+        w.emit(.appModelError(asking, message: "effect target '\(id)' is not on screen '\(screen.name)'"))
         return nil
     }
 

@@ -183,6 +183,13 @@ public enum Event: Hashable, Sendable {
     case deviceRemoved(String)
     /// The engine met a case its state machine does not expect: logged, state kept.
     case bug(String)
+    /// An effect of the app model that cannot be carried out (`back` or
+    /// `dismiss` with nothing to go back to, `dismiss` with no sheet
+    /// showing, an effect whose target is not on the screen), asked for by
+    /// `element`'s activation or custom action: an authoring error of the
+    /// model (or of a scenario started on a screen the app reaches by
+    /// navigation), not of the engine. The state was kept.
+    indirect case appModelError(ElementRef?, message: String)
     /// Voice Control showed an overlay (names, numbers or the grid), or
     /// showed it again because it changed (renumbered after a screen change,
     /// a scroll). It replaces any overlay shown before.

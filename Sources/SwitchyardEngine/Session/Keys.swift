@@ -11,6 +11,15 @@ public struct Key: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 
     /// The key named `name` (a Linux name such as `KEY_TAB`; not checked).
     public init(_ name: String) { self.name = name }
+
+    /// The key with the Linux name `name`, when the kernel defines it
+    /// (`KernelKeyNames`): nil for `KEY_TABB`, for buttons (`BTN_SOUTH`,
+    /// switches rather than keys) and anything else. The one check of a Linux
+    /// key name, wherever one is written.
+    public init?(linuxName name: String) {
+        guard KernelKeyNames.contains(name) else { return nil }
+        self.name = name
+    }
     public init(stringLiteral value: String) { self.name = value }
     public static func < (a: Key, b: Key) -> Bool { a.name < b.name }
     /// `KEY_TAB`.
@@ -122,7 +131,8 @@ public struct Key: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 /// `f1`…`f24`, punctuation words such as `period` or the character itself),
 /// a modifier (`shift`, `ctrl`/`control`, `alt`/`option`, `cmd`/`command`/`meta`,
 /// `fn`/`function`; the left-hand key), or any Linux name as written in the
-/// headers (`KEY_RIGHTSHIFT`, `KEY_VOLUMEUP`).
+/// headers (`KEY_RIGHTSHIFT`, `KEY_VOLUMEUP`), checked against the kernel's
+/// list (`KernelKeyNames`: `KEY_TABB` is an error that suggests `KEY_TAB`).
 ///
 /// Modifier keys arrive as transitions of their own, as on the evdev path:
 /// `shift+Tab` is `KEY_LEFTSHIFT` down, `KEY_TAB` down and up with `shift`
@@ -152,8 +162,12 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
                 throw KeyChordError(message: "'\(spec)' has an empty key; write keys joined with '+', e.g. tab+z or shift+tab")
             }
             guard let key = key(named: part) else {
-                let hint = Suggestion.closest(to: part.lowercased(), among: names).map { "; did you mean '\($0)'?" } ?? ""
                 let place = part == spec ? "" : " in '\(spec)'"
+                if part.hasPrefix("KEY_") {
+                    throw KeyChordError(message: "unknown key '\(part)'\(place): the kernel defines no such key (linux/input-event-codes.h)"
+                                        + Suggestion.hint(for: part, among: KernelKeyNames.all))
+                }
+                let hint = Suggestion.closest(to: part.lowercased(), among: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw KeyChordError(message: "unknown key '\(part)'\(place); expected a letter, a digit, a key name such as tab, space, enter, esc, left, shift, ctrl, alt, cmd, fn, or a Linux name such as KEY_TAB\(hint)")
             }
             guard !keys.contains(key) else {
@@ -191,11 +205,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter name: `z`, `Tab`, `shift`, `period`, `KEY_F5`.
     /// - Returns: the key.
     public static func key(named name: String) -> Key? {
-        if name.hasPrefix("KEY_") {
-            let bare = name.utf8.dropFirst(4)
-            let wellFormed = !bare.isEmpty && bare.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
-            return wellFormed ? Key(name) : nil
-        }
+        if name.hasPrefix("KEY_") { return Key(linuxName: name) }
         let lower = name.lowercased()
         if let k = byName[lower] { return k }
         if lower.count == 1, let c = lower.unicodeScalars.first, c.isASCII {

@@ -99,6 +99,8 @@ public enum TranscriptFormat {
             w.member("event", "deviceRemoved"); w.key("device"); w.string(name)
         case .bug(let message):
             w.member("event", "bug"); w.key("message"); w.string(message)
+        case .appModelError(let r, let message):
+            w.member("event", "appModelError"); w.key("element"); fragments.write(r, &w); w.key("message"); w.string(message)
         case .overlayShown(let overlay):
             w.member("event", "overlayShown"); w.key("overlay"); w.string(overlay.kind.rawValue); w.key("continuous"); w.bool(overlay.continuous)
             w.key("badges"); w.openArray(); for b in overlay.badges { badge(b, &w, &fragments) }; w.closeArray()
@@ -211,6 +213,7 @@ public enum TranscriptFormat {
         case .deviceAdded(let name): t.append("device added "); t.append(quoting: name)
         case .deviceRemoved(let name): t.append("device removed "); t.append(quoting: name)
         case .bug(let message): t.append("BUG "); t.append(escaping: message)
+        case .appModelError(let r, let message): t.append("app model error: "); refOrNothing(r, &t); t.append(": "); t.append(escaping: message)
         case .overlayShown(let overlay):
             if let g = overlay.grid {
                 t.append("overlay grid")

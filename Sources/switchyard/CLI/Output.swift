@@ -119,13 +119,15 @@ enum Output {
         report(diagnostics)
     }
 
-    /// Prints `diagnostics` on standard error, one per line; one without a
-    /// place of its own (`no input devices found`) is the command's:
+    /// Prints `diagnostics` on standard error, one per line, at most
+    /// `Diagnostic.perFileLimit` errors and warnings of each file, then how
+    /// many more (`Diagnostic.bounded`, the one rule); one without a place
+    /// of its own (`no input devices found`) is the command's:
     /// `switchyard CMD: error: …` (`placed`).
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         let command = runningCommand.withLock { $0 }
-        err(diagnostics.map { placed($0, command: command).description }.joined(separator: "\n"))
+        err(Diagnostic.bounded(diagnostics).map { placed($0, command: command).description }.joined(separator: "\n"))
     }
 
     /// `diagnostic`, at `switchyard COMMAND` (or `switchyard` before a

@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import ScreenModel
 import SwitchyardEngine
+import InputDevices
 import DemoApp
 
 /// The options that set up a session, shared by `live` and `replay`:
@@ -101,7 +102,10 @@ struct SessionSetup {
             do { try s.validate() } catch { throw Diagnostic(.error, error.message, at: SourceLocation(file: path)) }
             loaded[t] = (s, path)
         }
-        let configuration = SessionConfiguration(technologies: technologies.map { loaded[$0]?.settings ?? TechnologySettings.defaults(for: $0)! })
+        // Without a settings file, Switch Control has every switch the terminal and the shipped profiles press (`SwitchBox`).
+        let configuration = SessionConfiguration(technologies: technologies.map {
+            loaded[$0]?.settings ?? ($0 == .switchControl ? .switchControl(SwitchBox.settings) : TechnologySettings.defaults(for: $0)!)
+        })
         do {
             return Made(app: model, session: try Session(app: model, configuration: configuration), configuration: configuration)
         } catch {

@@ -181,7 +181,15 @@ struct BenchCommand: Command {
         switch technology {
         case .switchControl:
             let sc = try bytes.map { b throws in try SwitchControlSettings.load(json: b, file: settings!) } ?? SwitchControlSettings()
-            return try Bench.switchControl(app: app, screen: s, settings: sc, user: user, weights: weights, simulate: simulate)
+            // A simulation can take minutes (many trials, misses near 1):
+            // on a terminal, standard error says how far it has got.
+            let line = simulate ? ProgressLine.make() : nil
+            defer { line?.finish() }
+            let screen = TerminalText.escaped(s.name, keepNewlines: false)
+            return try Bench.switchControl(app: app, screen: s, settings: sc, user: user, weights: weights, simulate: simulate,
+                                           progress: line.map { line in { done, total in
+                                               line.show("simulating \(screen): \(done) of \(total) trials", final: done == total)
+                                           } })
         case .fullKeyboardAccess:
             let k = try bytes.map { b throws in try KeyboardAccessSettings.load(json: b, file: settings!) } ?? KeyboardAccessSettings()
             return try Bench.keyboard(app: app, screen: s, settings: k, user: user, weights: weights)
@@ -195,14 +203,17 @@ struct BenchCommand: Command {
     static func heatMap(_ report: BenchReport, _ screen: Screen) -> HeatMapPicture {
         let cells = report.elements.map { HeatMapPicture.Cell(frame: $0.frame, name: $0.label ?? $0.path, seconds: $0.reachable ? $0.seconds : nil) }
         let s = report.summary
-        let n = ReportFormat.number
+        let n = ReportFormat.statistic
+        let b = s.lowerBound ? "≥ " : ""
         let notes = [
             "\(report.technology.name): \(report.method)",
             "computed: \(report.computedBy)",
             "reaction \(n(report.user.reactionTime.seconds)) s, miss \(n(report.user.missProbability))",
-            "mean \(n(s.meanSeconds)) s, median \(n(s.medianSeconds)) s",
-            "p90 \(n(s.p90Seconds)) s, max \(n(s.maxSeconds)) s",
-            "mean \(n(s.meanSteps)) steps, \(n(s.meanPresses)) presses",
+        ] + (s.noMean.map { ["no mean: \($0)"] } ?? [
+            "mean \(b)\(n(s.meanSeconds)) s, median \(b)\(n(s.medianSeconds)) s",
+            "p90 \(b)\(n(s.p90Seconds)) s, max \(b)\(n(s.maxSeconds)) s",
+            "mean \(b)\(n(s.meanSteps)) steps, \(b)\(n(s.meanPresses)) presses",
+        ]) + [
             "unreachable: \(s.unreachable) (grey, dashed)",
         ]
         return HeatMapPicture(screen: screen, cells: cells, title: "\(report.app) — \(report.screen)", notes: notes)

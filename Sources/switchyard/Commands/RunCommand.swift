@@ -196,7 +196,12 @@ struct RunCommand: Command {
                     Output.out("── \(file)\n")
                     printed.withUnsafeBytes { Output.out($0) }
                 }
-                for f in r.failures {
+                // Bounded as every list of one file's diagnostics is (the JUnit report keeps them all).
+                for (i, f) in r.failures.enumerated() {
+                    guard i < Diagnostic.perFileLimit else {
+                        Output.out(Diagnostic.more(errors: r.failures.count - i, warnings: 0, file: f.diagnostic.location?.file).description + "\n")
+                        break
+                    }
                     Output.out(f.diagnostic.description + "\n")
                     for e in f.context { Output.out("    " + TranscriptFormat.textLine(e, showingTechnology: mixed) + "\n") }
                 }

@@ -228,7 +228,7 @@ struct ScanReportCommand: Command {
 
         // One line per file and technology: its screens, the mean of their
         // means, the worst p90 and the unreachable elements in all.
-        let n = ReportFormat.number
+        let n = ReportFormat.statistic
         var rows = [["file", "technology", "screens", "mean s", "p90 s", "unreachable"]]
         var groups: [[HTMLReport.IndexEntry]] = []
         for entry in entries {
@@ -241,8 +241,8 @@ struct ScanReportCommand: Command {
         for group in groups {
             let summaries = group.map(\.report.summary)
             rows.append([TerminalText.escaped(group[0].source, keepNewlines: false), group[0].report.technology.name, String(group.count),
-                         n(summaries.map(\.meanSeconds).reduce(0, +) / Double(summaries.count)),
-                         n(summaries.map(\.p90Seconds).max() ?? 0), String(summaries.map(\.unreachable).reduce(0, +))])
+                         n(Self.mean(summaries.compactMap(\.meanSeconds))),
+                         n(summaries.compactMap(\.p90Seconds).max()), String(summaries.map(\.unreachable).reduce(0, +))])
         }
         var lines = TextTable.lines(rows, leftAligned: [0, 1])
         lines.append("")
@@ -250,6 +250,11 @@ struct ScanReportCommand: Command {
         lines.append("wrote \(Plural.count(reports, "HTML report")) with \(Plural.noun(reports, "its", "their")) JSON, and \(TerminalText.escaped(ScreenModelSearch.join(output, "index.html"), keepNewlines: false))")
         Output.out(lines.joined(separator: "\n") + "\n")
         return failures.isEmpty && !incomplete ? .success : .unusableInput
+    }
+
+    /// The mean of the screens' means (the screens that have one); nil for none.
+    static func mean(_ means: [Double]) -> Double? {
+        means.isEmpty ? nil : means.reduce(0, +) / Double(means.count)
     }
 
     /// Writes every page under `--output`, making the folders it needs;

@@ -25,6 +25,7 @@ struct TuneCommand: Command {
           --user           a user-model file (docs/scan-bench.md); the options above override it
           --weights        a weights file: element name to target probability weight
         \(Arguments.importUsage(column: 19))
+        exit status: 0 a recommendation; 1 no settings searched reach any element; 2 bad input
         """
 
     var app: String?
@@ -84,31 +85,54 @@ struct TuneCommand: Command {
             throw Diagnostic(.error, e.message, at: settings.map { SourceLocation(file: $0) })
         }
         let n = ReportFormat.number
+        let m = ReportFormat.statistic
         func t(_ i: Interval?) -> String { i.map { n($0.seconds) + " s" } ?? "off" }
         func row(_ name: String, _ a: String, _ b: String) -> String {
             name.padding(28) + a.padding(14) + b
         }
+        let heading = TerminalText.escaped("Switch Control tuned for \(model.name) (\(screens.count == 1 ? "screen \(screens[0].name)" : "\(screens.count) screens")): reaction \(n(person.reactionTime.seconds)) s, miss rate \(n(person.missProbability)), press \(n(person.pressLength.seconds)) s; \(result.evaluated) settings evaluated", keepNewlines: false)
+        guard result.bestReached > 0 || result.stops == 0 else {
+            // Nothing in the grid reaches anything: no recommendation (exit 1).
+            Output.out(heading + "\n")
+            Output.report(Diagnostic(.error, "no settings searched let this user reach any of the \(result.stops) elements (\(Self.grid)); "
+                                     + "manual or single-switch step scanning, which wait for the user's press, may suit them: try one in a settings file (--settings)",
+                                     at: SourceLocation(file: "switchyard \(Self.name)")))
+            return .failure
+        }
         var lines = [
-            TerminalText.escaped("Switch Control tuned for \(model.name) (\(screens.count == 1 ? "screen \(screens[0].name)" : "\(screens.count) screens")): reaction \(n(person.reactionTime.seconds)) s, miss rate \(n(person.missProbability)), press \(n(person.pressLength.seconds)) s; \(result.evaluated) settings evaluated", keepNewlines: false),
+            heading,
             "",
             row("", "current", "recommended"),
             row("auto-scanning-time", t(result.current.autoScanningTime), t(result.best.autoScanningTime)),
             row("pause-on-first-item", t(result.current.pauseOnFirstItem), t(result.best.pauseOnFirstItem)),
             row("loops", result.current.loops.map(String.init) ?? "unlimited", result.best.loops.map(String.init) ?? "unlimited"),
             row("group-items", result.current.groupItems ? "on" : "off", result.best.groupItems ? "on" : "off"),
-            row("seconds per selection", n(result.currentSeconds), n(result.bestSeconds)),
+        ]
+        if !result.currentReachesAll {
+            lines.append(row("elements reachable", "\(result.currentReached) of \(result.stops)", "\(result.bestReached) of \(result.stops)"))
+        }
+        lines += [
+            row("seconds per selection", m(result.currentSeconds), m(result.bestSeconds)),
             "",
         ]
-        if result.currentSeconds == 0 {
-            lines.append("no element can be reached under the current settings; nothing to compare")
-        } else if result.gain > 0 {
-            lines.append("predicted gain: \(Point.format((result.gain * 1000).rounded() / 10))% more selections per minute (\(n(result.bestSeconds)) s instead of \(n(result.currentSeconds)) s per selection)")
+        if !result.currentReachesAll {
+            let now = result.currentReached == 0 ? "current: unusable (0 of \(result.stops) reachable)" : "current: \(result.currentReached) of \(result.stops) reachable"
+            let best = result.bestReached == result.currentReached
+                ? "no settings searched reach more (\(Self.grid))"
+                : "recommended: \(result.bestReached) of \(result.stops) reachable" + (result.bestSeconds.map { ", \(n($0)) s per selection" } ?? "")
+            lines.append(now + "; " + best)
+        } else if result.gain > 0, let best = result.bestSeconds, let now = result.currentSeconds {
+            lines.append("predicted gain: \(Point.format((result.gain * 1000).rounded() / 10))% more selections per minute (\(n(best)) s instead of \(n(now)) s per selection)")
         } else {
             lines.append("the current settings are already the best the model finds")
         }
         Output.out(lines.joined(separator: "\n") + "\n")
         return .success
     }
+
+    /// The settings tune searches, in words.
+    static let grid = "Auto Scanning Time \(Point.format(Tuner.scanTimes.first ?? 0)) to \(Point.format(Tuner.scanTimes.last ?? 0)) s, "
+        + "Pause on First Item off or up to \(Point.format(Tuner.pauses.compactMap { $0 }.max() ?? 0)) s, Loops 1 to 4 or unlimited, Group Items on or off"
 }
 
 extension String {
