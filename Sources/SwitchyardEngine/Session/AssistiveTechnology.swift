@@ -67,16 +67,6 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         case .keyboard(let t): return t.description
         }
     }
-
-    /// The derived `==`, written out so that it inlines (`SwitchControlTimer.==`).
-    @inline(__always)
-    public static func == (a: TimerID, b: TimerID) -> Bool {
-        switch (a, b) {
-        case (.switchControl(let s), .switchControl(let t)): return s == t
-        case (.keyboard(let s), .keyboard(let t)): return s == t
-        case (.switchControl, _), (.keyboard, _): return false
-        }
-    }
 }
 
 /// What changed in the app after an action, as every technology hears it.
