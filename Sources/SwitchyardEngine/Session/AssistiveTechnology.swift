@@ -30,20 +30,6 @@ protocol AssistiveTechnology: Sendable {
     /// A timer this technology scheduled is due; `core.now` is its deadline.
     mutating func fire(_ timer: TimerID, _ core: inout SessionCore)
 
-    /// `fire(_:_:)` for `timer`, then for the timers that fall due after it
-    /// while they are this technology's own (the queue's next, at or before
-    /// `limit`) and the app has not changed: the session would only hand them
-    /// back one by one. Implemented once, below; a requirement so that each
-    /// technology gets its own copy (specialised: `fire` called directly).
-    mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore)
-
-    /// Fires, without the queue, up to `n` of this technology's timers that
-    /// fall due next, at or before `limit`, while no other timer comes
-    /// before (or at) them; leaves the queue as popping and firing them one
-    /// by one would. Returns how many fired; 0 (the default) when the
-    /// technology has no such run or would rather take the general path.
-    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int
-
     /// The app changed under it: a technology acted, a sheet closed, the
     /// screen changed or scrolled. Called on every active technology after
     /// the action that caused it, in order.
@@ -55,33 +41,6 @@ protocol AssistiveTechnology: Sendable {
 
     /// Adds what the technology shows now (cursor, menu, focus, overlay).
     func present(into presentation: inout Presentation)
-}
-
-extension AssistiveTechnology {
-    /// The most timers one `fireRun` fires: it bounds the events buffered
-    /// before the session hands them on.
-    static var longestRun: Int { 256 }
-
-    /// Auto scanning fires one timer per step, each scheduled by the last:
-    /// a run of them here costs one dispatch through the session (the array
-    /// of technologies, the existential's box, the witness) instead of one
-    /// per step. The order is the queue's, as in `Session.advance(to:)`; the
-    /// run stops before a timer of another technology, past `limit`, and
-    /// after a fire that changed the app (the session settles it first).
-    mutating func fireRun(_ timer: TimerID, upTo limit: Instant, _ core: inout SessionCore) {
-        fire(timer, &core)
-        var fired = 1
-        while fired < Self.longestRun, core.pendingChange == nil {
-            fired += fireAhead(upTo: limit, atMost: Self.longestRun - fired, &core)
-            guard fired < Self.longestRun, core.pendingChange == nil,
-                  let due = core.timers.popDue(upTo: limit, ownedBy: technology) else { return }
-            if due.deadline > core.now { core.log.now = due.deadline }
-            fire(due.timer, &core)
-            fired += 1
-        }
-    }
-
-    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int { 0 }
 }
 
 /// A timer in the session's one queue, typed by the technology that owns it.
@@ -106,16 +65,6 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .switchControl(let t): return t.description
         case .keyboard(let t): return t.description
-        }
-    }
-
-    /// The derived `==`, written out so that it inlines (`SwitchControlTimer.==`).
-    @inline(__always)
-    public static func == (a: TimerID, b: TimerID) -> Bool {
-        switch (a, b) {
-        case (.switchControl(let s), .switchControl(let t)): return s == t
-        case (.keyboard(let s), .keyboard(let t)): return s == t
-        case (.switchControl, _), (.keyboard, _): return false
         }
     }
 }

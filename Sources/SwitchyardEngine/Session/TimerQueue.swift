@@ -6,6 +6,11 @@ import ScreenModel
 /// hold), so the queue is a short array searched linearly; it allocates
 /// nothing once warm, which keeps auto scanning free of per-step allocation.
 ///
+/// The timer that fired last is kept apart from the array (`last…`): it is
+/// the one scheduled most, again as it fires (auto scanning's step), and
+/// while nothing else is due before it, firing and scheduling it again
+/// neither search nor write the array.
+///
 /// Invariant: no timer fires twice at one instant. A timer that, when it
 /// fires, schedules itself again at the same instant (a duration that rounds
 /// to zero) would re-fire forever without time moving; `schedule` refuses it
@@ -20,114 +25,166 @@ struct TimerQueue: Sendable {
     }
 
     /// One entry per timer ever scheduled (a handful), kept when the timer
-    /// fires or is cancelled so that rescheduling it allocates nothing.
-    private(set) var entries: [Entry] = []
+    /// fires or is cancelled so that rescheduling it allocates nothing. The
+    /// deadline and sequence of entry `lastIndex` are `lastDeadline` and
+    /// `lastSequence`, not the array's.
+    private var entries: [Entry] = []
     private var nextSequence: UInt64 = 0
-    /// The timer that fired last and its instant.
-    private var lastFired: TimerID? = nil
+    /// The entry of the timer that fired last (-1 before any fired), when
+    /// it is scheduled again, in what order, and the instant it fired.
+    private var lastIndex = -1
+    private var lastDeadline: Instant = .distantFuture
+    private var lastSequence: UInt64 = 0
     private var lastFiredAt: Instant = .distantFuture
+    /// At most the earliest deadline of the timers other than the one that
+    /// fired last: that timer, scheduled again before it, is the next due
+    /// without a search. Scheduling another timer lowers it; cancelling one
+    /// leaves it lower than need be, which costs no more than a search.
+    private var others: Instant = .distantFuture
 
     init() { entries.reserveCapacity(8) }
 
     /// Schedules `timer` at `deadline`, replacing an earlier schedule of it.
     /// - Returns: false (and schedules nothing) when `timer` just fired at
     ///   `now` and would fire again at that same instant.
+    @inline(__always)
     mutating func schedule(_ timer: TimerID, at deadline: Instant, now: Instant) -> Bool {
-        if deadline <= now, lastFiredAt == now, lastFired == timer { return false }
+        guard lastIndex >= 0, entries[lastIndex].timer == timer else {
+            scheduleInEntries(timer, at: deadline)
+            return true
+        }
+        if deadline <= now, lastFiredAt == now { return false }
         nextSequence &+= 1
+        lastDeadline = deadline
+        lastSequence = nextSequence
+        return true
+    }
+
+    /// `schedule` of a timer other than the one that fired last.
+    private mutating func scheduleInEntries(_ timer: TimerID, at deadline: Instant) {
+        nextSequence &+= 1
+        others = min(others, deadline)
         for i in entries.indices where entries[i].timer == timer {
             entries[i].deadline = deadline
             entries[i].sequence = nextSequence
-            return true
+            return
         }
         entries.append(Entry(timer: timer, deadline: deadline, sequence: nextSequence))
-        return true
     }
 
     /// Unschedules `timer` if it is scheduled.
     mutating func cancel(_ timer: TimerID) {
-        for i in entries.indices where entries[i].timer == timer {
+        let i = index(of: timer)
+        if i == lastIndex {
+            lastDeadline = .distantFuture
+        } else if i < entries.count {
             entries[i].deadline = .distantFuture
-            return
         }
     }
 
     /// The deadline of `timer`, if scheduled.
     func deadline(of timer: TimerID) -> Instant? {
-        for e in entries where e.timer == timer && e.deadline != .distantFuture { return e.deadline }
-        return nil
+        let i = index(of: timer)
+        guard i < entries.count else { return nil }
+        let deadline = entry(i).deadline
+        return deadline == .distantFuture ? nil : deadline
     }
 
     /// The earliest deadline; nil when nothing is scheduled.
     var nextDeadline: Instant? {
-        earliest.map { entries[$0].deadline }
+        let i = earliest().index
+        return i < 0 ? nil : entry(i).deadline
     }
 
     /// Unschedules and returns the earliest timer due at or before `limit`.
     mutating func popDue(upTo limit: Instant) -> (timer: TimerID, deadline: Instant)? {
-        guard let i = earliest, entries[i].deadline <= limit else { return nil }
-        return pop(i)
+        popDue(upTo: limit, ownedBy: nil)
     }
 
-    /// `popDue(upTo:)` when the earliest timer is `owner`'s; nil (and nothing
-    /// unscheduled) when it is another technology's.
-    mutating func popDue(upTo limit: Instant, ownedBy owner: Technology) -> (timer: TimerID, deadline: Instant)? {
-        guard let i = earliest, entries[i].deadline <= limit, entries[i].timer.owner == owner else { return nil }
-        return pop(i)
-    }
-
+    /// Unschedules and returns the earliest timer due at or before `limit`
+    /// when it is `owner`'s (any technology's for nil); nil, and nothing
+    /// unscheduled, when it is another technology's.
     @inline(__always)
-    private mutating func pop(_ i: Int) -> (timer: TimerID, deadline: Instant) {
-        let deadline = entries[i].deadline
-        entries[i].deadline = .distantFuture
-        let timer = entries[i].timer
-        lastFired = timer
+    mutating func popDue(upTo limit: Instant, ownedBy owner: Technology?) -> (timer: TimerID, deadline: Instant)? {
+        guard lastIndex >= 0, lastDeadline < others else {
+            return popEarliest(upTo: limit, ownedBy: owner)
+        }
+        return popLast(upTo: limit, ownedBy: owner)
+    }
+
+    /// `popDue` when the timer that fired last is the earliest.
+    @inline(__always)
+    private mutating func popLast(upTo limit: Instant, ownedBy owner: Technology?) -> (timer: TimerID, deadline: Instant)? {
+        let deadline = lastDeadline
+        let timer = entries[lastIndex].timer
+        guard deadline <= limit, owner == nil || timer.owner == owner else { return nil }
+        lastDeadline = .distantFuture
         lastFiredAt = deadline
         return (timer, deadline)
     }
 
-    /// The earliest deadline of the scheduled timers other than `timer`;
-    /// `distantFuture` when there is none. A timer rescheduled at a deadline
-    /// before it fires again before any of them (`fireAhead`).
-    func earliestDeadline(otherThan timer: TimerID) -> Instant {
-        var best = Instant.distantFuture
-        for i in entries.indices where entries[i].deadline < best && entries[i].timer != timer {
-            best = entries[i].deadline
+    /// `popDue` by a search: the earliest timer becomes the one kept apart.
+    private mutating func popEarliest(upTo limit: Instant, ownedBy owner: Technology?) -> (timer: TimerID, deadline: Instant)? {
+        let found = earliest()
+        guard found.index >= 0 else { return nil }
+        let i = found.index
+        if i != lastIndex {
+            guard entries[i].deadline <= limit, owner == nil || entries[i].timer.owner == owner else { return nil }
+            if lastIndex >= 0 {
+                entries[lastIndex].deadline = lastDeadline
+                entries[lastIndex].sequence = lastSequence
+            }
+            lastIndex = i
+            lastDeadline = entries[i].deadline
+            lastSequence = entries[i].sequence
         }
-        return best
+        others = found.others
+        return popLast(upTo: limit, ownedBy: owner)
     }
 
-    /// Records that `timer` fired at `instant` without being popped (the last
-    /// of a run that nothing else came between) and schedules it again at
-    /// `next`, later than `instant`: the queue ends as `popDue` and
-    /// `schedule` would have left it.
-    mutating func refire(_ timer: TimerID, at instant: Instant, next: Instant) {
-        lastFired = timer
-        lastFiredAt = instant
-        _ = schedule(timer, at: next, now: instant)
+    /// Entry `i` as it stands.
+    @inline(__always)
+    private func entry(_ i: Int) -> Entry {
+        guard i == lastIndex else { return entries[i] }
+        return Entry(timer: entries[i].timer, deadline: lastDeadline, sequence: lastSequence)
+    }
+
+    /// The entry of `timer`; `entries.count` when it has none yet. The timer
+    /// that fired last is looked at first: a technology schedules it again
+    /// as it fires.
+    @inline(__always)
+    private func index(of timer: TimerID) -> Int {
+        if lastIndex >= 0, entries[lastIndex].timer == timer { return lastIndex }
+        for i in entries.indices where entries[i].timer == timer { return i }
+        return entries.count
+    }
+
+    /// The earliest scheduled entry (ties: scheduled first; -1 when none),
+    /// and the earliest deadline of the others.
+    private func earliest() -> (index: Int, others: Instant) {
+        var best = -1
+        var bestDeadline = Instant.distantFuture
+        var bestSequence = UInt64.max
+        var second = Instant.distantFuture
+        for i in entries.indices {
+            let e = entry(i)
+            if e.deadline < bestDeadline || (e.deadline == bestDeadline && e.deadline != .distantFuture && e.sequence < bestSequence) {
+                second = bestDeadline
+                best = i
+                bestDeadline = e.deadline
+                bestSequence = e.sequence
+            } else if e.deadline < second {
+                second = e.deadline
+            }
+        }
+        return (best, second)
     }
 
     /// Every scheduled timer, earliest first (ties in scheduling order).
     var scheduled: [ScheduledTimer] {
-        entries.filter { $0.deadline != .distantFuture }
+        entries.indices.map(entry).filter { $0.deadline != .distantFuture }
             .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
             .map { ScheduledTimer($0.timer, at: $0.deadline) }
-    }
-
-    /// The index of the earliest scheduled entry (ties: scheduled first).
-    private var earliest: Int? {
-        var best: Int? = nil
-        var bestDeadline = Instant.distantFuture
-        var bestSequence = UInt64.max
-        for i in entries.indices {
-            let d = entries[i].deadline
-            if d < bestDeadline || (d == bestDeadline && d != .distantFuture && entries[i].sequence < bestSequence) {
-                best = i
-                bestDeadline = d
-                bestSequence = entries[i].sequence
-            }
-        }
-        return best
     }
 }
 

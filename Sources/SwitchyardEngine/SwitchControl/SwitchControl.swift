@@ -441,6 +441,7 @@ struct SwitchControl: AssistiveTechnology {
 
     // MARK: - The phase's timer
 
+    @inline(__always)
     mutating func schedulePhase(_ t: SwitchControlTimer, at deadline: Instant, _ core: inout SessionCore) {
         if let old = phaseTimer, old != t { core.cancel(.switchControl(old)) }
         phaseTimer = t
@@ -454,6 +455,11 @@ struct SwitchControl: AssistiveTechnology {
         frozen = nil
     }
 
+    /// The phase's timer is due: what it does in the phase now.
+    /// (Inlined into `fire`, as are `autoStep`, `show`, `startDwell` and
+    /// `schedulePhase`: each auto-scan step is one `fire` from the session's
+    /// run, and these five calls out of line cost a fifth of its instructions.)
+    @inline(__always)
     mutating func firePhaseTimer(_ timer: SwitchControlTimer, _ core: inout SessionCore) {
         switch (phase, timer) {
         case (.items(let c), .autoScanStep):
@@ -559,6 +565,7 @@ struct SwitchControl: AssistiveTechnology {
     }
 
     /// Starts the scanning style's timer for a highlight just shown.
+    @inline(__always)
     mutating func startDwell(firstOfLevel: Bool, _ core: inout SessionCore) {
         switch settings.scanningStyle {
         case .autoScanning: schedulePhase(.autoScanStep, at: core.now + dwell(firstOfLevel: firstOfLevel), &core)
@@ -567,6 +574,7 @@ struct SwitchControl: AssistiveTechnology {
     }
 
     /// Highlights `c` and starts the style's timer.
+    @inline(__always)
     mutating func show(_ c: ItemCursor, firstOfLevel: Bool, _ core: inout SessionCore) {
         phase = .items(c)
         core.emit(.highlighted(highlight(c)))
@@ -574,50 +582,16 @@ struct SwitchControl: AssistiveTechnology {
     }
 
     /// Auto scanning: the highlight moves on; at the end of a pass it wraps or stops.
-    mutating func autoStep(_ c: ItemCursor, _ core: inout SessionCore) {
-        guard let next = autoStepTarget(from: c, count: count(c.level)) else { return stopScanning(&core) }
-        show(next.cursor, firstOfLevel: next.firstOfLevel, &core)
-    }
-
-    /// Where auto scanning's step from `c` lands on a level of `count` stops,
-    /// and whether that highlight dwells as the first of its level; nil when
-    /// the pass just ended was the last that Loops allows.
     @inline(__always)
-    func autoStepTarget(from c: ItemCursor, count: Int) -> (cursor: ItemCursor, firstOfLevel: Bool)? {
+    mutating func autoStep(_ c: ItemCursor, _ core: inout SessionCore) {
         var c = c
-        switch c.scan.step(count: count, loops: settings.loops) {
-        case .moved: return (c, false)
-        case .wrapped: return (c, settings.pauseOnFirstItemAfterLoop)
-        case .loopsUsedUp: return nil
+        let firstOfLevel: Bool
+        switch c.scan.step(count: count(c.level), loops: settings.loops) {
+        case .moved: firstOfLevel = false
+        case .wrapped: firstOfLevel = settings.pauseOnFirstItemAfterLoop
+        case .loopsUsedUp: return stopScanning(&core)
         }
-    }
-
-    /// Auto scanning's steps while no other timer comes before the next
-    /// one: each is `autoStep` — the same target, highlight and dwell —
-    /// without popping and rescheduling the timer per step; the queue is
-    /// brought up to date once, after the last. Steps that stop scanning,
-    /// and any step while frozen or tracing, take the general path.
-    mutating func fireAhead(upTo limit: Instant, atMost n: Int, _ core: inout SessionCore) -> Int {
-        let timer = TimerID.switchControl(.autoScanStep)
-        guard phaseTimer == .autoScanStep, frozen == nil, core.trace == nil, case .items(var c) = phase,
-              var deadline = core.timers.deadline(of: timer) else { return 0 }
-        let others = core.timers.earliestDeadline(otherThan: timer)
-        let count = count(c.level)
-        var fired = 0
-        while fired < n, deadline <= limit, deadline < others,
-              let next = autoStepTarget(from: c, count: count) {
-            let following = deadline + dwell(firstOfLevel: next.firstOfLevel)
-            guard following > deadline else { break }
-            c = next.cursor
-            if deadline > core.now { core.log.now = deadline }
-            core.emit(.highlighted(highlight(c)))
-            deadline = following
-            fired += 1
-        }
-        guard fired > 0 else { return 0 }
-        phase = .items(c)
-        core.timers.refire(timer, at: core.now, next: deadline)
-        return fired
+        show(c, firstOfLevel: firstOfLevel, &core)
     }
 
     // MARK: - Moves
