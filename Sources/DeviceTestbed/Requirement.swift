@@ -50,6 +50,13 @@ public struct Requirement: Sendable {
         isMet: program(named: ["chromium", "chromium-browser"]) != nil, variable: "SWITCHYARD_REQUIRE_CHROMIUM",
         skipReason: "Chromium is not installed (Debian package chromium); make test installs it")
 
+    /// A desktop session: an X display and a session bus (`DISPLAY`,
+    /// `DBUS_SESSION_BUS_ADDRESS`), where the AT-SPI tests start GTK apps.
+    public static let desktopSession = Requirement(
+        isMet: ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].allSatisfy { !(ProcessInfo.processInfo.environment[$0] ?? "").isEmpty },
+        variable: "SWITCHYARD_REQUIRE_ATSPI",
+        skipReason: "no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session")
+
     /// The first of `names` found executable in a directory of the `PATH`.
     public static func program(named names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

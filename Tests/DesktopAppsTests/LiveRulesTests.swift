@@ -183,7 +183,7 @@ extension OnTheDesktop {
             let refused = try LiveScenario.runTool(quick)
             #expect(refused.status == 2)
             #expect(refused.stderr == "\(refused.file):1:1: error: the app 'fixture-app.py' (pid \(app.pid)) is driven by another switchyard process "
-                + "(pid \(first.process.processIdentifier)); two drivers would interleave their actions: wait for it to end, or run the scenarios in one 'switchyard run'\n")
+                + "(pid \(first.child.pid)); two drivers would interleave their actions: wait for it to end, or run the scenarios in one 'switchyard run'\n")
             #expect(first.wait(timeoutMilliseconds: 30_000).status == 1)
             #expect(try LiveScenario.runTool(quick).status == 0)
             // Killed while it drives: the kernel lets its lock go.

@@ -10,23 +10,14 @@ import Testing
 /// The headless desktop the tests run in: `make test` runs the whole suite
 /// under `xvfb-run` and `dbus-run-session` (docs/desktop-apps.md). Without
 /// them the tests that need one are skipped, and the run says so
-/// (`.desktopSession`); with `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`)
-/// they run instead, and fail at `DesktopSession.require()`, as the umockdev
-/// tests do.
+/// (`.desktopSession`, `Requirement.desktopSession`); with
+/// `SWITCHYARD_REQUIRE_ATSPI=1` (set by `.ci/run`) they run instead, and
+/// fail at `DesktopSession.require()`, as the umockdev tests do.
 enum DesktopSession {
-    static let environment = ProcessInfo.processInfo.environment
-    static var isAvailable: Bool {
-        !(environment["DISPLAY"] ?? "").isEmpty && !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
-    }
-    static var isRequired: Bool { environment["SWITCHYARD_REQUIRE_ATSPI"] == "1" }
-
-    /// Why a test that needs the session is skipped.
-    static let missing: Comment = "no desktop session (DISPLAY, DBUS_SESSION_BUS_ADDRESS); make test runs these under xvfb-run and dbus-run-session"
-
     /// Throws when there is no desktop session: a test runs without one
     /// only when `SWITCHYARD_REQUIRE_ATSPI=1`, and then it must fail.
     static func require() throws {
-        guard isAvailable else { throw Missing() }
+        guard Requirement.desktopSession.isMet else { throw Missing() }
     }
 
     struct Missing: Error, CustomStringConvertible {
@@ -48,14 +39,15 @@ extension TestTrait where Self == ConditionTrait {
     /// bus: skipped without a session (the run reports it skipped, with the
     /// reason), unless `SWITCHYARD_REQUIRE_ATSPI=1` makes it run and fail.
     static var desktopSession: Self {
-        .enabled(if: DesktopSession.isAvailable || DesktopSession.isRequired, DesktopSession.missing)
+        .enabled(if: Requirement.desktopSession.runs, Comment(rawValue: Requirement.desktopSession.skipReason))
     }
 }
 
 /// A GTK app started for a test, its standard output read line by line with
 /// bounded waits. Killed when released.
 final class FixtureApp {
-    let pid: pid_t
+    private let child: ChildProcess
+    var pid: pid_t { child.pid }
     private let output: Int32
     private var buffer: [UInt8] = []
     /// Every line the app printed so far.
@@ -63,32 +55,21 @@ final class FixtureApp {
     private var seen = 0
 
     /// Starts `executable ARGS` without the umockdev preload (its
-    /// variables are the test process's own business).
+    /// variables are the test process's own business), its standard
+    /// output on a pipe this object reads.
     init(_ executable: String, _ args: [String] = []) throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TestbedError("pipe failed") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        if let closeFrom = SpawnActions.addCloseFrom { _ = closeFrom(&actions, 3) }
-        var env = DesktopSession.environment
-        for k in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[k] = nil }
-        env["NO_AT_BRIDGE"] = nil
-        env["GTK_MODULES"] = nil
-        var argv = ([executable] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
-        close(fds[1])
-        guard status == 0 else {
+        defer { close(fds[1]) }
+        var environment = ProcessInfo.processInfo.environment
+        for k in ["LD_PRELOAD", "UMOCKDEV_DIR", "NO_AT_BRIDGE", "GTK_MODULES"] { environment[k] = nil }
+        do {
+            child = try ChildProcess(executable, args, descriptors: [0: .null, 1: .copy(fds[1]), 2: .copy(2)], environment: environment)
+        } catch {
             close(fds[0])
-            throw TestbedError("cannot start \(executable): \(String(cString: strerror(status)))")
+            throw error
         }
-        self.pid = pid
         output = fds[0]
     }
 
@@ -102,9 +83,8 @@ final class FixtureApp {
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        var s: Int32 = 0
-        waitpid(pid, &s, 0)
+        child.send(SIGKILL)
+        _ = child.exit.wait()
         close(output)
     }
 

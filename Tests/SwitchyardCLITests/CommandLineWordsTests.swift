@@ -1,3 +1,4 @@
+import DeviceTestbed
 import Foundation
 import Testing
 

@@ -24,7 +24,7 @@ import ScreenModel
     enum Kind: CaseIterable {
         case screenChanged, screenUpdated, highlighted, menuShown, menuHidden, activated, customActionPerformed, valueChanged
         case traitsChanged, announced, focusRestored, scrolled, scanningStopped, inputIgnored, deviceAdded, deviceRemoved, bug
-        case appModelError, overlayShown, overlayHidden, gridZoomed, disambiguationShown, disambiguationHidden
+        case appModelError, appActionFailed, overlayShown, overlayHidden, gridZoomed, disambiguationShown, disambiguationHidden
         case utteranceNotUnderstood, commandsListed, gesturePerformed, focused, focusHidden, actionsListShown, actionsListItem
         case actionsListHidden, findQueryChanged, findHidden, helpShown, helpHidden, textEditingBegan, textEditingEnded
 
@@ -49,6 +49,7 @@ import ScreenModel
             case .deviceRemoved: return .deviceRemoved("Pad")
             case .bug: return .bug("unexpected")
             case .appModelError: return .appModelError(r, message: "back on the start screen 'home': nothing to go back to")
+            case .appActionFailed: return .appActionFailed(r, call: "Component.GrabFocus", answer: "it answered false")
             case .overlayShown:
                 return .overlayShown(Overlay(kind: .grid, continuous: true, badges: [OverlayBadge(text: "1", number: 1, element: r, frame: rect)],
                                              grid: Grid(area: rect, columns: 3, rows: 3, zoom: [5])))
@@ -94,6 +95,7 @@ import ScreenModel
             case .deviceRemoved: self = .deviceRemoved
             case .bug: self = .bug
             case .appModelError: self = .appModelError
+            case .appActionFailed: self = .appActionFailed
             case .overlayShown: self = .overlayShown
             case .overlayHidden: self = .overlayHidden
             case .gridZoomed: self = .gridZoomed
