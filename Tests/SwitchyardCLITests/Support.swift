@@ -150,9 +150,12 @@ let canMakeUnreadableFolders = getuid() != 0 || setpriv != nil
 
 /// Runs `switchyard ARGS` in `directory` as a user without privileges:
 /// as nobody through `setpriv` when the tests run as root, else as it is.
+/// `directory` (a scratch folder, made 0700 by `mkdtemp`) is opened to
+/// others first, so that only what the test locks is unreadable.
 func switchyardWithoutPrivileges(_ args: [String], in directory: URL) throws -> ToolRun {
     let binary = try #require(switchyardBinary, "build the switchyard product first: swift build --build-tests")
     guard getuid() == 0 else { return try runToEnd(binary, args, in: directory) }
     let tool = try #require(setpriv, "setpriv (util-linux) is needed to drop root")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
     return try runToEnd(tool, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + args, in: directory)
 }
