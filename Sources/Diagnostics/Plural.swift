@@ -20,4 +20,11 @@ public enum Plural {
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + noun(n, singular, plural)
     }
+
+    /// `noun` as it goes with a figure already written as text (`1`,
+    /// `2.5`, `0.999`): the singular when the text reads exactly `1`, as a
+    /// reader sees it (`1 step`, `1.5 steps`).
+    public static func noun(figure: String, _ singular: String, _ plural: String? = nil) -> String {
+        figure == "1" ? singular : (plural ?? singular + "s")
+    }
 }

@@ -24,7 +24,7 @@ public enum HTMLReport {
                 h += "<p>Mean —, median —, p90 —, max — (\(e(why))); unreachable \(s.unreachable).</p>\n"
             } else {
                 let b = s.lowerBound ? "≥ " : ""
-                h += "<p>Mean \(b)\(m(s.meanSeconds)) s (\(b)\(m(s.meanSteps)) steps, \(b)\(m(s.meanPresses)) presses); median \(b)\(m(s.medianSeconds)) s; p90 \(b)\(m(s.p90Seconds)) s; max \(b)\(m(s.maxSeconds)) s; unreachable \(s.unreachable).</p>\n"
+                h += "<p>Mean \(b)\(m(s.meanSeconds)) s (\(b)\(m(s.meanSteps)) \(Plural.noun(figure: m(s.meanSteps), "step")), \(b)\(m(s.meanPresses)) \(Plural.noun(figure: m(s.meanPresses), "press", "presses"))); median \(b)\(m(s.medianSeconds)) s; p90 \(b)\(m(s.p90Seconds)) s; max \(b)\(m(s.maxSeconds)) s; unreachable \(s.unreachable).</p>\n"
             }
             if let svg {
                 // The SVG document without its XML declaration, inline.

@@ -69,7 +69,8 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
             return "mean —, median —, p90 —, max — (\(s.noMean ?? "")); unreachable \(s.unreachable)"
         }
         let n = { (v: Double) in (s.lowerBound ? "≥ " : "") + number(v) }
-        return "mean \(n(steps)) steps, \(n(presses)) presses, \(n(seconds)) s; median \(n(median)) s, p90 \(n(p90)) s, max \(n(max)) s; unreachable \(s.unreachable)"
+        let figure = { (v: Double, singular: String, plural: String) in "\(n(v)) " + Plural.noun(figure: number(v), singular, plural) }
+        return "mean \(figure(steps, "step", "steps")), \(figure(presses, "press", "presses")), \(n(seconds)) s; median \(n(median)) s, p90 \(n(p90)) s, max \(n(max)) s; unreachable \(s.unreachable)"
     }
 
     /// A statistic as text: the number, `—` when there is none.

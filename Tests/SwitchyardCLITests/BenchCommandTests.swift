@@ -43,6 +43,17 @@ import Testing
         #expect(json.stdout.contains(#""p90_seconds": null"#))
     }
 
+    /// A mean of exactly one reads in the singular (it read `mean 1 steps,
+    /// 1 presses`); the HTML report says the same.
+    @Test func aMeanOfOneReadsInTheSingular() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("one.json", #"{"screens": {"s": {"root": {"children": [{"label": "Pay", "traits": ["button"], "frame": {"x": 0, "y": 0, "width": 100, "height": 44}}]}}}}"#)
+        let r = try switchyard(["bench", "one.json", "--technology", "voice", "--html", "one.html"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\nmean 1 step, 1 press, "), "\(r.stdout)")
+        #expect(try dir.read("one.html").contains("(1 step, 1 press);"))
+    }
+
     /// A user-model file with misses on, and a weights file.
     @Test func userModelAndWeights() throws {
         let dir = try TemporaryDirectory()
