@@ -307,7 +307,7 @@ private func importError(_ xml: String) -> String? {
     // MARK: - Errors
 
     @Test(arguments: [
-        ("<AppiumAUT/>", "inline.xml: line 1: error: expected an Android UiAutomator page source (a <hierarchy> root element), found <AppiumAUT> (an Appium XCUITest page source?)"),
+        ("<AppiumAUT/>", "inline.xml:1:11: error: expected an Android UiAutomator page source (a <hierarchy> root element), found <AppiumAUT> (an Appium XCUITest page source?)"),
         (page("<node class=\"a\" bounds=\"[0,0][10]\"/>"),
          "inline.xml: screens.inline.root/children[0].bounds: error: '[0,0][10]' is not bounds; expected [left,top][right,bottom] in pixels, such as [0,66][1080,242]"),
         (page("<node class=\"a\" bounds=\"[10,0][0,10]\"/>"),

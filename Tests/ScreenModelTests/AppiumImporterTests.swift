@@ -454,8 +454,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
             </hierarchy>
             """
         let error = importError(xml, file: "android.xml")
-        #expect(error == .wrongType(file: "android.xml", at: "line 2", expected: "an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element", found: "<hierarchy> (an Android UiAutomator page source?)"))
-        #expect(error?.description == "android.xml: line 2: error: expected an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element, found <hierarchy> (an Android UiAutomator page source?)")
+        #expect(error?.description == "android.xml:2:79: error: expected an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element, found <hierarchy> (an Android UiAutomator page source?)")
     }
 
     @Test func foreignElementInsideTheTreeIsAnError() {
@@ -476,7 +475,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
               <XCUIElementTypeApplication name="B"/>
             </AppiumAUT>
             """
-        #expect(importError(xml, file: "two.xml") == .invalidValue(file: "two.xml", at: "line 3", message: "second root element <XCUIElementTypeApplication>; a page source has one root, the XCUIElementTypeApplication"))
+        #expect(importError(xml, file: "two.xml") == .syntax(file: "two.xml", line: 3, column: 39, message: "second root element <XCUIElementTypeApplication>; a page source has one root, the XCUIElementTypeApplication"))
     }
 
     @Test func unknownTraitNameIsAnError() {

@@ -43,7 +43,7 @@ import Testing
         let e = #expect(throws: ScreenModelError.self) {
             try AppiumImporter(file: "pi.xml").importApp(Array("<!DOCTYPE x [<?a?>]><x/>".utf8))
         }
-        #expect(e.map { "\($0)" } == "pi.xml: line 1: error: expected an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element, found <x>")
+        #expect(e.map { "\($0)" } == "pi.xml:1:23: error: expected an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element, found <x>")
         // Said as what it usually is (two captures joined), at the second declaration's `<?`.
         #expect(throws: ScreenModelError.syntax(file: "pi.xml", line: 1, column: 22, message: "a second XML declaration: two documents joined into one file?; expected one XML document per file")) {
             try AppiumImporter(file: "pi.xml").importApp(Array("<?xml version=\"1.0\"?><?xml?><x/>".utf8))

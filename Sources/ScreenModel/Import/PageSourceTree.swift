@@ -85,10 +85,11 @@ struct PageSourceTree: XMLEventTree {
                 return
             }
             guard table.isEmpty else {
-                throw .invalidValue(file: file, at: "line \(line)", message: "second root element <\(elementName)>; a page source has one root, the XCUIElementTypeApplication")
+                throw .syntax(file: file, line: line, column: position.column, message: "second root element <\(elementName)>; a page source has one root, the XCUIElementTypeApplication")
             }
             guard isElementTag else {
-                throw .wrongType(file: file, at: "line \(line)", expected: "an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element", found: "<\(elementName)>\(Self.formatHint(elementName))")
+                throw .syntax(file: file, line: line, column: position.column,
+                              message: "expected an Appium XCUITest page source: an <AppiumAUT> or <XCUIElementTypeApplication> root element, found <\(elementName)>\(Self.formatHint(elementName))")
             }
             try add(bytes, attributes, parent: nil, line: line)
         case .element(let parent, _, _):

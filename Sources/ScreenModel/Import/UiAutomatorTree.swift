@@ -85,7 +85,7 @@ struct UiAutomatorTree: XMLEventTree {
         let a = Attributes(attributes, &attributeNames)
         guard let parent = open.last?.index else {
             guard name == "hierarchy" else {
-                throw .wrongType(file: file, at: "line \(position.line)", expected: Self.expected, found: "<\(name)>\(Self.formatHint(name))")
+                throw .syntax(file: file, line: position.line, column: position.column, message: "expected \(Self.expected), found <\(name)>\(Self.formatHint(name))")
             }
             try addRoot(a, line: position.line)
             return
