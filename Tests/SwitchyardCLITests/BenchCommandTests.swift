@@ -19,7 +19,7 @@ import Testing
         let r = try switchyard(arguments)
         #expect(r.status == 0)
         #expect(r.stderr == "")
-        #expect(r.stdout == (try snapshot("bench", String(expected.dropLast(4)))))
+        expectSnapshot(r.stdout, "bench", String(expected.dropLast(4)))
     }
 
     /// The analytic table and the simulation through Session give the same

@@ -18,14 +18,14 @@ import Testing
         let r = try switchyard([name, "--help"])
         #expect(r.status == 0)
         #expect(r.stderr == "")
-        #expect(r.stdout == (try snapshot("help", name)))
+        expectSnapshot(r.stdout, "help", name)
     }
 
     @Test(arguments: commandNames)
     func shortHelpIsHelp(_ name: String) throws {
         let r = try switchyard([name, "-h"])
         #expect(r.status == 0)
-        #expect(r.stdout == (try snapshot("help", name)))
+        expectSnapshot(r.stdout, "help", name)
     }
 
     /// The error each command gives for `--bogus`: it names the options the command has.
@@ -92,10 +92,4 @@ import Testing
         #expect(r.stdout == "")
         #expect(r.stderr == "switchyard: error: unknown command 'frobnicate'\n" + CommandTests.toolUsage)
     }
-}
-
-/// The text `Snapshots/<test>/<name>.txt`: expected output kept in a file
-/// named after what it is, read from the source tree.
-func snapshot(_ test: String, _ name: String) throws -> String {
-    try String(contentsOf: repoRoot.appendingPathComponent("Tests/SwitchyardCLITests/Snapshots/\(test)/\(name).txt"), encoding: .utf8)
 }

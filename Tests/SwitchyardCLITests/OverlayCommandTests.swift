@@ -8,14 +8,14 @@ import Testing
         let r = try switchyard(["overlay", "Examples/apps/settings.json", "--numbers"])
         #expect(r.status == 0)
         #expect(r.stderr == "")
-        #expect(r.stdout == (try snapshot("overlay", "settings-numbers")))
+        expectSnapshot(r.stdout, "overlay", "settings-numbers")
     }
 
     @Test func zoomedGridAndSwitchControlCursorOverAnAppiumCapture() throws {
         let r = try switchyard(["overlay", "Tests/ScreenModelTests/Fixtures/ios-appium/ios-settings-top_390x844.xml", "--grid",
                                 "--zoom", "2", "--zoom", "5", "--focus", "General", "--focus-style", "switch-control"])
         #expect(r.status == 0)
-        #expect(r.stdout == (try snapshot("overlay", "appium-settings-grid")))
+        expectSnapshot(r.stdout, "overlay", "appium-settings-grid")
         let commas = try switchyard(["overlay", "Tests/ScreenModelTests/Fixtures/ios-appium/ios-settings-top_390x844.xml", "--grid",
                                      "--zoom", "2,5", "--focus", "General", "--focus-style", "switch-control"])
         #expect(commas.stdout == r.stdout)

@@ -35,6 +35,26 @@ import ScreenModel
         #expect(s.advance(to: ms(3000)) == [hl(1000, B), hl(2000, C), hl(3000, A)])
     }
 
+    /// Always Tap's menu button belongs to item mode: a session that starts
+    /// in point mode and turns to item mode from the scanner menu ends each
+    /// pass with the menu button, as one that started in item mode does.
+    @Test func itemModeChosenFromPointModeEndsEachPassWithTheMenuButton() throws {
+        var s = try session(threeButtons) {
+            $0.mode = .point
+            $0.tapBehavior = .alwaysTap
+            $0.glidingCursorSelection = .single
+            $0.glidingCursorSpeed = 25
+        }
+        _ = s.start(at: .zero)
+        _ = s.press(at: 1500)                       // x = 150
+        #expect(s.press(at: 3600).suffix(2) == [
+            at(3600, .menuShown(items: ["Tap", "Refine Selection", "Item Mode", "Escape"])), at(3600, .highlighted(.menuItem("Tap"))),
+        ])
+        #expect(s.advance(to: ms(5600)).last == at(5600, .highlighted(.menuItem("Item Mode"))))
+        #expect(s.press(at: 5700) == [at(5700, .menuHidden), hl(5700, A)])
+        #expect(s.advance(to: ms(9700)) == [hl(6700, B), hl(7700, C), at(8700, .highlighted(.menuButton)), hl(9700, A)])
+    }
+
     /// Apple: "press Select when the item is highlighted" dismisses the menu.
     /// The menu's scan ends on the element itself.
     @Test func selectingTheItemItselfClosesTheMenu() throws {

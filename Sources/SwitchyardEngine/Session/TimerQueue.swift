@@ -30,9 +30,12 @@ struct TimerQueue: Sendable {
     /// `lastSequence`, not the array's.
     private var entries: [Entry] = []
     private var nextSequence: UInt64 = 0
-    /// The entry of the timer that fired last (-1 before any fired), when
-    /// it is scheduled again, in what order, and the instant it fired.
+    /// The entry of the timer that fired last (-1 before any fired), the
+    /// timer and its owner (copies of the entry's, read without the array),
+    /// when it is scheduled again, in what order, and the instant it fired.
     private var lastIndex = -1
+    private var lastTimer: TimerID = .switchControl(.autoScanStep)
+    private var lastOwner: Technology = .switchControl
     private var lastDeadline: Instant = .distantFuture
     private var lastSequence: UInt64 = 0
     private var lastFiredAt: Instant = .distantFuture
@@ -49,14 +52,18 @@ struct TimerQueue: Sendable {
     ///   `now` and would fire again at that same instant.
     @inline(__always)
     mutating func schedule(_ timer: TimerID, at deadline: Instant, now: Instant) -> Bool {
-        guard lastIndex >= 0, entries[lastIndex].timer == timer else {
+        guard lastIndex >= 0, lastTimer == timer else {
             scheduleInEntries(timer, at: deadline)
             return true
         }
         if deadline <= now, lastFiredAt == now { return false }
-        nextSequence &+= 1
         lastDeadline = deadline
-        lastSequence = nextSequence
+        // Before every other timer it needs no new place in the order: a
+        // timer scheduled after it gets a later one.
+        if deadline >= others {
+            nextSequence &+= 1
+            lastSequence = nextSequence
+        }
         return true
     }
 
@@ -116,11 +123,10 @@ struct TimerQueue: Sendable {
     @inline(__always)
     private mutating func popLast(upTo limit: Instant, ownedBy owner: Technology?) -> (timer: TimerID, deadline: Instant)? {
         let deadline = lastDeadline
-        let timer = entries[lastIndex].timer
-        guard deadline <= limit, owner == nil || timer.owner == owner else { return nil }
+        guard deadline <= limit, owner == nil || lastOwner == owner else { return nil }
         lastDeadline = .distantFuture
         lastFiredAt = deadline
-        return (timer, deadline)
+        return (lastTimer, deadline)
     }
 
     /// `popDue` by a search: the earliest timer becomes the one kept apart.
@@ -135,6 +141,8 @@ struct TimerQueue: Sendable {
                 entries[lastIndex].sequence = lastSequence
             }
             lastIndex = i
+            lastTimer = entries[i].timer
+            lastOwner = lastTimer.owner
             lastDeadline = entries[i].deadline
             lastSequence = entries[i].sequence
         }
@@ -154,7 +162,7 @@ struct TimerQueue: Sendable {
     /// as it fires.
     @inline(__always)
     private func index(of timer: TimerID) -> Int {
-        if lastIndex >= 0, entries[lastIndex].timer == timer { return lastIndex }
+        if lastIndex >= 0, lastTimer == timer { return lastIndex }
         for i in entries.indices where entries[i].timer == timer { return i }
         return entries.count
     }

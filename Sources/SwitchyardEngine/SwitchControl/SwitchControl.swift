@@ -150,7 +150,7 @@ struct FrozenScan: Hashable, Sendable {
 
 /// iOS Switch Control, as one `AssistiveTechnology` of a session.
 struct SwitchControl: AssistiveTechnology {
-    var settings: SwitchControlSettings
+    var settings: SwitchControlSettings { didSet { measureLevels() } }
     /// The session's navigation options.
     let baseNavigation: NavigationOptions
     /// The options Switch Control scans with (Group Items and group formation from its settings).
@@ -162,7 +162,9 @@ struct SwitchControl: AssistiveTechnology {
     var stopCounts: [Int] = []
     /// An `ElementRef` per element of the current screen, made once per screen.
     var refs: [ElementRef?] = []
-    var mode: ScanMode
+    var mode: ScanMode { didSet { measureLevels() } }
+    /// `count(level)` of each level (`measureLevels`).
+    var scanLengths: [Int] = []
     var phase: Phase = .notStarted
     /// The scanning timer that belongs to the phase, when one runs (at most one).
     var phaseTimer: SwitchControlTimer? = nil
@@ -375,6 +377,7 @@ struct SwitchControl: AssistiveTechnology {
         }
         refs = Array(repeating: nil, count: screen.elements.count)
         for k in order.stops { refs[k] = ElementRef(screen, k) }
+        measureLevels()
     }
 
     func ref(_ k: ElementIndex, _ screen: Screen) -> ElementRef {
@@ -389,10 +392,16 @@ struct SwitchControl: AssistiveTechnology {
     /// exit (below the top level), then the menu button (Always Tap).
     /// (Inlined, as are `stop(at:)` and `highlight(_:)`: called out of line
     /// from a mutating method, each copied the whole technology, about 480
-    /// bytes, on every auto-scan step.)
+    /// bytes, on every auto-scan step. Read from `scanLengths`: worked out
+    /// on each step from the order, the settings and the mode, it cost 14
+    /// of an auto-scan step's instructions.)
     @inline(__always)
-    func count(_ level: Int) -> Int {
-        settings.scanLength(members: order.groups[level].members.count, topLevel: level == 0, mode: mode)
+    func count(_ level: Int) -> Int { scanLengths[level] }
+
+    /// Works out `scanLengths` again: after the order is rebuilt and
+    /// whenever the settings or the mode change (their `didSet`).
+    mutating func measureLevels() {
+        scanLengths = order.groups.indices.map { settings.scanLength(members: order.groups[$0].members.count, topLevel: $0 == 0, mode: mode) }
     }
 
     /// What stands at cursor `c`.
@@ -445,7 +454,7 @@ struct SwitchControl: AssistiveTechnology {
     mutating func schedulePhase(_ t: SwitchControlTimer, at deadline: Instant, _ core: inout SessionCore) {
         if let old = phaseTimer, old != t { core.cancel(.switchControl(old)) }
         phaseTimer = t
-        frozen = nil
+        if frozen != nil { frozen = nil }
         core.schedule(.switchControl(t), at: deadline)
     }
 
