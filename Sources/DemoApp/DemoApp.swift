@@ -21,10 +21,8 @@ public enum DemoApp {
 }
 
 extension DemoApp {
-    /// A built-in demo scenario for one technology.
+    /// A built-in demo scenario for one technology (its `technology` line names it).
     public struct BuiltInScenario: Sendable {
-        /// The technology it shows.
-        public var technology: Technology
         /// A one-line description of the set-up.
         public var setup: String
         /// The file name shown in messages.
@@ -37,17 +35,14 @@ extension DemoApp {
     public static var scenarios: [BuiltInScenario] {
         [
             BuiltInScenario(
-                technology: .switchControl,
                 setup: "one switch, Auto Scanning (1 s), Group Items on, Tap Behavior Default",
                 fileName: "demo-switch-control.swy",
                 text: String(decoding: PackageResources.demo_switch_control_swy, as: UTF8.self)),
             BuiltInScenario(
-                technology: .fullKeyboardAccess,
                 setup: "the default commands (Tab, arrows, Space, Tab-Z, Tab-F, Tab-B), Auto-Hide 15 s",
                 fileName: "demo-keyboard.swy",
                 text: String(decoding: PackageResources.demo_keyboard_swy, as: UTF8.self)),
             BuiltInScenario(
-                technology: .voiceControl,
                 setup: "typed utterances, no overlay until asked, exact name matching",
                 fileName: "demo-voice.swy",
                 text: String(decoding: PackageResources.demo_voice_swy, as: UTF8.self)),

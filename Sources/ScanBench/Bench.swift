@@ -24,7 +24,7 @@ public enum Bench {
         let simulation = try SwitchScanSimulation(model: model, app: app)
         let costs = simulate ? simulation.costs(progress: progress) : model.costs(afterScrolling: simulation.costAfterScrolling)
         let how = simulate ? (model.missesModelled ? "monte carlo through Session" : "simulation through Session") : "analytic"
-        return try report(app, screen, .switchControl, model.method, settingsList(.switchControl(settings)), user, how, costs, weights)
+        return try report(app, screen, .switchControl, model.method, settingsList(settings), user, how, costs, weights)
     }
 
     static func report(_ app: AppModel, _ screen: Screen, _ technology: Technology, _ method: String, _ settings: [(String, String)],
@@ -38,25 +38,46 @@ public enum Bench {
     }
 
     /// The settings as `name: value` pairs, for the report.
-    static func settingsList(_ settings: TechnologySettings) -> [(String, String)] {
-        switch settings {
-        case .switchControl(let s):
-            func t(_ i: Interval?) -> String { i.map { Point.format($0.seconds) } ?? "off" }
-            return [
-                ("scanning-style", s.scanningStyle.rawValue), ("mode", s.mode.rawValue),
-                ("switches", s.switches.map { "\($0.switchID)=\($0.action.rawValue)" }.joined(separator: ",")),
-                ("auto-scanning-time", t(s.autoScanningTime)), ("pause-on-first-item", t(s.pauseOnFirstItem)),
-                ("loops", s.loops.map(String.init) ?? "unlimited"), ("tap-behavior", s.tapBehavior.rawValue),
-                ("auto-tap-time", t(s.autoTapTime)), ("hold-duration", t(s.holdDuration)), ("ignore-repeat", t(s.ignoreRepeat)),
-                ("group-items", s.groupItems ? "on" : "off"), ("max-group-size", String(s.maxGroupSize)),
-                ("gliding-cursor-selection", s.glidingCursorSelection.rawValue), ("gliding-cursor-speed", String(s.glidingCursorSpeed)),
-                ("dwell-time", t(s.dwellTime)), ("start-highlighted", s.startHighlighted ? "on" : "off"),
-            ]
-        case .keyboard:
-            return []
-        case .voiceControl(let s):
-            return [("overlay", s.overlay?.rawValue ?? "none"), ("name-matching", s.nameMatching.rawValue)]
+    static func settingsList(_ s: SwitchControlSettings) -> [(String, String)] {
+        func t(_ i: Interval?) -> String { i.map { Point.format($0.seconds) } ?? "off" }
+        return [
+            ("scanning-style", s.scanningStyle.rawValue), ("mode", s.mode.rawValue),
+            ("switches", s.switches.map { "\($0.switchID)=\($0.action.rawValue)" }.joined(separator: ",")),
+            ("auto-scanning-time", t(s.autoScanningTime)), ("pause-on-first-item", t(s.pauseOnFirstItem)),
+            ("loops", s.loops.map(String.init) ?? "unlimited"), ("tap-behavior", s.tapBehavior.rawValue),
+            ("auto-tap-time", t(s.autoTapTime)), ("hold-duration", t(s.holdDuration)), ("ignore-repeat", t(s.ignoreRepeat)),
+            ("group-items", s.groupItems ? "on" : "off"), ("max-group-size", String(s.maxGroupSize)),
+            ("gliding-cursor-selection", s.glidingCursorSelection.rawValue), ("gliding-cursor-speed", String(s.glidingCursorSpeed)),
+            ("dwell-time", t(s.dwellTime)), ("start-highlighted", s.startHighlighted ? "on" : "off"),
+        ]
+    }
+
+    /// The technologies the benchmark costs, in the technology list's order:
+    /// those with a cost model here (`report(app:screen:settings:…)`).
+    public static var technologies: [Technology] {
+        Technology.allCases.filter { [.switchControl, .fullKeyboardAccess, .voiceControl].contains($0) }
+    }
+
+    /// The costs on `screen` under `settings`, by the cost model of their
+    /// technology: the one entry point for a technology named at run time.
+    /// - Parameters:
+    ///   - app: the app.
+    ///   - screen: the screen to cost.
+    ///   - settings: the technology's settings.
+    ///   - user: the user model.
+    ///   - weights: target probabilities; uniform when nil.
+    ///   - simulate: Switch Control: run the simulation instead of the analytic model.
+    ///   - progress: with `simulate`, called after each simulated trial.
+    /// - Returns: the report; nil for a technology the benchmark has no cost model of (not in `technologies`).
+    /// - Throws: `SessionError` (settings), `BenchFileError` (user or weights).
+    public static func report(app: AppModel, screen: Screen, settings: TechnologySettings, user: UserModel, weights: TargetWeights? = nil,
+                              simulate: Bool = false, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> BenchReport? {
+        if let s = settings.switchControl {
+            return try switchControl(app: app, screen: screen, settings: s, user: user, weights: weights, simulate: simulate, progress: progress)
         }
+        if let s = settings.keyboard { return try keyboard(app: app, screen: screen, settings: s, user: user, weights: weights) }
+        if let s = settings.voiceControl { return try voice(app: app, screen: screen, settings: s, user: user, weights: weights) }
+        return nil
     }
 }
 
@@ -74,6 +95,7 @@ extension Bench {
     public static func voice(app: AppModel, screen: Screen, settings: VoiceControlSettings, user: UserModel, weights: TargetWeights? = nil) throws -> BenchReport {
         let costs = try VoiceCosts(app: app, screen: screen, settings: settings, user: user).costs()
         return try report(app, screen, .voiceControl, "spoken commands: name, disambiguation number, or numbers overlay",
-                          settingsList(.voiceControl(settings)), user, "commands through Session", costs, weights)
+                          [("overlay", settings.overlay?.rawValue ?? "none"), ("name-matching", settings.nameMatching.rawValue)],
+                          user, "commands through Session", costs, weights)
     }
 }

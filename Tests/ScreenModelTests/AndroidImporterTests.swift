@@ -35,7 +35,7 @@ private func page(_ nodes: String) -> String {
 
 /// The labels of the Switch Control stops of `screen`, in order.
 private func stopLabels(_ screen: Screen) -> [String] {
-    NavigationOrder(screen: screen, technology: .switchControl).stops.map { screen.label(of: $0) ?? "<no label>" }
+    NavigationOrder(screen: screen, style: .scanning).stops.map { screen.label(of: $0) ?? "<no label>" }
 }
 
 private func importError(_ xml: String) -> String? {
@@ -105,7 +105,7 @@ private func importError(_ xml: String) -> String? {
     /// the row toggles as a whole and takes its state (off: 0).
     @Test func switchRowsCarryTheirState() throws {
         let screen = try #require(try AndroidCapture.settingsNetwork.load().app.screens.first)
-        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let order = NavigationOrder(screen: screen, style: .scanning)
         #expect(stopLabels(screen) == [
             "Navigate up", "Search settings", "Wi‑Fi, AndroidWifi / No internet", "<no label>", "Wi‑Fi",
             "Mobile network, T-Mobile", "Airplane mode", "Mobile plan", "Data Saver, Off", "Advanced, VPN, Private DNS",
@@ -124,7 +124,7 @@ private func importError(_ xml: String) -> String? {
     @Test func dumpImportsWithItsNAFButtonUnlabelled() throws {
         let capture = try AndroidCapture.signInDump.load()
         let screen = try #require(capture.app.screens.first)
-        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let order = NavigationOrder(screen: screen, style: .scanning)
         #expect(stopLabels(screen) == [
             "<no label>", "Welcome back, 20% off your next order", "Email", "Password", "Remember me", "Forgot password?", "Continue with Google",
         ])
@@ -155,9 +155,9 @@ private func importError(_ xml: String) -> String? {
     }
 
     @Test(arguments: AndroidCapture.allCases)
-    func everyTechnologyGetsTheSameStops(_ capture: AndroidCapture) throws {
+    func everyStyleGetsTheSameStops(_ capture: AndroidCapture) throws {
         let screen = try #require(try capture.load().app.screens.first)
-        let stops = Technology.allCases.map { NavigationOrder(screen: screen, technology: $0).stops }
+        let stops = NavigationStyle.allCases.map { NavigationOrder(screen: screen, style: $0).stops }
         #expect(stops[1] == stops[0])
         #expect(stops[2] == stops[0])
     }

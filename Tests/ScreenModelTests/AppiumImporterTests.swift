@@ -33,7 +33,7 @@ private func screen(_ xml: String, file: String = "inline.xml") throws -> Screen
 
 /// The labels of the Switch Control stops of `screen`, in order.
 private func stopLabels(_ screen: Screen) -> [String] {
-    NavigationOrder(screen: screen, technology: .switchControl).stops.map { screen.label(of: $0) ?? "<no label>" }
+    NavigationOrder(screen: screen, style: .scanning).stops.map { screen.label(of: $0) ?? "<no label>" }
 }
 
 private func importError(_ xml: String, file: String = "inline.xml") -> ScreenModelError? {
@@ -249,7 +249,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
 
     @Test func keyboardSwitchRowsAreOneStopEachWithTheirValue() throws {
         let screen = try #require(try AppiumCapture.settingsKeyboards.load().screens.first)
-        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let order = NavigationOrder(screen: screen, style: .scanning)
         let rows = order.stops.filter { screen.label(of: $0) == "Auto-Correction" || screen.label(of: $0) == "Smart Punctuation" }
         #expect(rows.map { screen.value(of: $0) } == ["0", "1"])
         #expect(rows.map { screen[$0].childBehavior } == [.ignore, .ignore])
@@ -265,9 +265,9 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
     }
 
     @Test(arguments: AppiumCapture.allCases)
-    func everyTechnologyGetsTheSameStops(_ capture: AppiumCapture) throws {
+    func everyStyleGetsTheSameStops(_ capture: AppiumCapture) throws {
         let screen = try #require(try capture.load().screens.first)
-        let stops = Technology.allCases.map { NavigationOrder(screen: screen, technology: $0).stops }
+        let stops = NavigationStyle.allCases.map { NavigationOrder(screen: screen, style: $0).stops }
         #expect(stops[1] == stops[0])
         #expect(stops[2] == stops[0])
     }
@@ -346,7 +346,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
         #expect(s.elements.filter(\.hidden).count == 1)
         let pay = try #require(s.identifiers["pay"])
         #expect(s[pay].traits.contains(.notEnabled))
-        #expect(NavigationOrder(screen: s, technology: .switchControl, options: .init(skipNotEnabled: false)).stops.map { s.label(of: $0) } == ["Buy", "Quantity", "Pay", "Gift", "Terms"])
+        #expect(NavigationOrder(screen: s, style: .scanning, options: .init(skipNotEnabled: false)).stops.map { s.label(of: $0) } == ["Buy", "Quantity", "Pay", "Gift", "Terms"])
     }
 
     @Test func identifiersAreUniquePerScreen() throws {
@@ -391,7 +391,7 @@ private func importError(_ xml: String, file: String = "inline.xml") -> ScreenMo
         #expect(s.elements.filter { $0.containerType == .list }.count == 3)
         #expect(s.elements.filter(\.scrollable).count == 3)
         #expect(s.elements.filter { $0.containerType == .semanticGroup }.count == 2)
-        let order = NavigationOrder(screen: s, technology: .switchControl)
+        let order = NavigationOrder(screen: s, style: .scanning)
         // Top level: the navigation bar, the week strip and the toolbar, each a group.
         #expect(order.top.members.count == 3)
     }

@@ -11,21 +11,21 @@ import Testing
         ("receipt", ["Done"]),
     ]
 
-    @Test(arguments: Technology.allCases)
-    func stopLabelsPerScreen(_ technology: Technology) {
+    @Test(arguments: NavigationStyle.allCases)
+    func stopLabelsPerScreen(_ technology: NavigationStyle) {
         let app = DemoApp.load()
         #expect(app.screens.map(\.name) == ["home", "product", "cart", "receipt"])
         for (name, labels) in Self.expectedStops {
             let s = app.screen(named: name)!
-            #expect(s.labels(NavigationOrder(screen: s, technology: technology).stops) == labels, "\(name)")
+            #expect(s.labels(NavigationOrder(screen: s, style: technology).stops) == labels, "\(name)")
         }
     }
 
     @Test func groupsOnTheHomeScreen() {
         let s = DemoApp.load().screen(named: "home")!
         let rows = "(Espresso Beans, €12.90, Oat Milk, €2.49, Croissant, €1.80, Green Tea, €4.20, Dark Chocolate, €3.10)"
-        #expect(NavigationOrder(screen: s, technology: .switchControl).outline(s) == "[Cart, Search products, \(rows), (Shop, Orders, Account)]")
-        #expect(NavigationOrder(screen: s, technology: .fullKeyboardAccess).outline(s) == "[Cart, Search products, \(rows), (Shop, Orders, Account)]")
+        #expect(NavigationOrder(screen: s, style: .scanning).outline(s) == "[Cart, Search products, \(rows), (Shop, Orders, Account)]")
+        #expect(NavigationOrder(screen: s, style: .focusGroups).outline(s) == "[Cart, Search products, \(rows), (Shop, Orders, Account)]")
     }
 
     @Test func demoAppRoundTrips() throws {

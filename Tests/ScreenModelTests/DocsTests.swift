@@ -42,8 +42,8 @@ import Testing
 }
 
 @Suite struct WorkedExampleTests {
-    @Test(arguments: Technology.allCases)
-    func workedExampleStops(_ technology: Technology) throws {
+    @Test(arguments: NavigationStyle.allCases)
+    func workedExampleStops(_ technology: NavigationStyle) throws {
         let data = try Data(contentsOf: repoRoot.appendingPathComponent("Examples/apps/corner-cafe-mini.json"))
         let app = try AppDecoder(file: "corner-cafe-mini.json").decode(Array(data))
         let expected: [(String, [String])] = [
@@ -51,7 +51,7 @@ import Testing
         ]
         for (name, labels) in expected {
             let s = try #require(app.screen(named: name))
-            #expect(s.labels(NavigationOrder(screen: s, technology: technology).stops) == labels, "\(name)")
+            #expect(s.labels(NavigationOrder(screen: s, style: technology).stops) == labels, "\(name)")
         }
     }
 }

@@ -84,7 +84,7 @@ import Testing
         near.label = "Near"; near.traits = .button; near.parent = 0
         near.frame = Rect(x: 0, y: 400, width: 100, height: 40)
         let screen = Screen(name: "s", size: Rect(x: 0, y: 0, width: 390, height: 844), elements: [root, far, near])
-        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let order = NavigationOrder(screen: screen, style: .scanning)
         #expect(ScreenSketch(columns: 16, rows: 8).render(screen, order: order, highlight: screen.frames[1]) == [
             "+----------------+",
             "|               [|",

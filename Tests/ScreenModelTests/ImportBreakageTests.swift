@@ -156,7 +156,7 @@ private func pythonRepr(_ s: String) -> String {
         text += "</hierarchy>"
         let screen = try #require(try AppLoader.load(Array(text.utf8), file: "deep.xml").screens.first)
         #expect(screen.elements.count == depth + 2)
-        #expect(NavigationOrder(screen: screen, technology: .switchControl).stops == [depth + 1])
+        #expect(NavigationOrder(screen: screen, style: .scanning).stops == [depth + 1])
         #expect(screen.label(of: depth + 1) == "Bottom")
     }
 
@@ -170,6 +170,6 @@ private func pythonRepr(_ s: String) -> String {
         text += String(repeating: " ", count: depth + 1) + "Button, 0x0, {{0.0, 0.0}, {44.0, 44.0}}, label: 'Bottom'\n"
         let screen = try #require(try AppLoader.load(Array(text.utf8), file: "deep.txt").screens.first)
         #expect(screen.elements.count == depth + 1)
-        #expect(NavigationOrder(screen: screen, technology: .switchControl).stops == [depth])
+        #expect(NavigationOrder(screen: screen, style: .scanning).stops == [depth])
     }
 }

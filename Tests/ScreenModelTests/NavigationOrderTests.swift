@@ -3,14 +3,14 @@ import Testing
 
 /// One test per rule of docs/navigation-order.md, on small literal screens.
 @Suite struct NavigationOrderTests {
-    func stops(_ root: String, _ technology: Technology = .switchControl, options: NavigationOptions = .init(), screenFields: String = "") throws -> [String] {
+    func stops(_ root: String, _ technology: NavigationStyle = .scanning, options: NavigationOptions = .init(), screenFields: String = "") throws -> [String] {
         let s = try screen(root: root, screenFields: screenFields)
-        return s.labels(NavigationOrder(screen: s, technology: technology, options: options).stops)
+        return s.labels(NavigationOrder(screen: s, style: technology, options: options).stops)
     }
 
-    func outline(_ root: String, _ technology: Technology, options: NavigationOptions = .init()) throws -> String {
+    func outline(_ root: String, _ technology: NavigationStyle, options: NavigationOptions = .init()) throws -> String {
         let s = try screen(root: root)
-        return NavigationOrder(screen: s, technology: technology, options: options).outline(s)
+        return NavigationOrder(screen: s, style: technology, options: options).outline(s)
     }
 
     @Test func hiddenSubtreesAreExcluded() throws {
@@ -28,7 +28,7 @@ import Testing
     @Test func combineMakesOneStopWithJoinedLabelAndTheChildsAction() throws {
         let root = rootWith([#"{"childBehavior": "combine", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}, "children": [{"label": "Wi-Fi", "traits": ["staticText"]}, {"label": "On", "traits": ["button"], "onActivate": [{"effect": "announce", "message": "toggled"}]}, {"label": "", "traits": ["image"]}]}"#])
         let s = try screen(root: root)
-        let order = NavigationOrder(screen: s, technology: .switchControl)
+        let order = NavigationOrder(screen: s, style: .scanning)
         #expect(order.stops == [1])
         #expect(s.label(of: 1) == "Wi-Fi, On")
         #expect(s.activationEffects(of: 1) == [.announce("toggled")])
@@ -41,7 +41,7 @@ import Testing
         let left = #"{"childBehavior": "contain", "children": [\#(button("L1", 0, 0)), \#(button("L2", 0, 100))]}"#
         let root = rootWith([button("R1", 200, 0), button("R2", 200, 50), left, button("R3", 200, 100)])
         #expect(try stops(root) == ["L1", "L2", "R1", "R2", "R3"])
-        #expect(try outline(root, .fullKeyboardAccess) == "[(L1, L2), R1, R2, R3]")
+        #expect(try outline(root, .focusGroups) == "[(L1, L2), R1, R2, R3]")
     }
 
     @Test func explicitOrderBeatsSortPriorityBeatsGeometry() throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(try stops(rootWith([button("Behind", 0, 0), sheet])) == ["S1"])
         let second = #"{"traits": ["isModal"], "children": [\#(button("T1", 0, 200))]}"#
         let s = try screen(root: rootWith([button("Behind", 0, 0), sheet, second]))
-        let order = NavigationOrder(screen: s, technology: .fullKeyboardAccess)
+        let order = NavigationOrder(screen: s, style: .focusGroups)
         #expect(s.labels(order.stops) == ["T1"])
         #expect(order.modal == 4)
         // A hidden modal traps nothing.
@@ -98,7 +98,7 @@ import Testing
 
     @Test func staticTextIsNotAStop() throws {
         let root = rootWith([#"{"label": "Title", "traits": ["header", "staticText"], "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"#, button("Go", 0, 20)])
-        for technology in Technology.allCases { #expect(try stops(root, technology) == ["Go"]) }
+        for technology in NavigationStyle.allCases { #expect(try stops(root, technology) == ["Go"]) }
     }
 
     @Test func notEnabledIsSkippedUnlessTheSettingSaysOtherwise() throws {
@@ -130,25 +130,25 @@ import Testing
         let empty = #"{"containerType": "list", "children": [{"label": "Text", "traits": ["staticText"]}]}"#
         let two = #"{"containerType": "list", "children": [\#(button("X", 0, 100)), \#(button("Y", 50, 100))]}"#
         let root = rootWith([one, empty, two])
-        #expect(try outline(root, .switchControl) == "[Only, (X, Y)]")
-        #expect(try outline(root, .fullKeyboardAccess) == "[Only, (X, Y)]")
+        #expect(try outline(root, .scanning) == "[Only, (X, Y)]")
+        #expect(try outline(root, .focusGroups) == "[Only, (X, Y)]")
     }
 
     @Test func switchControlSplitsACrowdedLevelIntoRowsThenBlocks() throws {
         // Three rows of three: 9 > 6, so rows become groups.
         let grid = (0..<9).map { button("\($0)", Double($0 % 3) * 50, Double($0 / 3) * 50) }
-        #expect(try outline(rootWith(grid), .switchControl) == "[row(0, 1, 2), row(3, 4, 5), row(6, 7, 8)]")
+        #expect(try outline(rootWith(grid), .scanning) == "[row(0, 1, 2), row(3, 4, 5), row(6, 7, 8)]")
         // One row of 8 with a max of 3: balanced blocks, nested when still too many.
         let line = (0..<8).map { button("\($0)", Double($0) * 50, 0) }
-        #expect(try outline(rootWith(line), .switchControl, options: NavigationOptions(maxGroupSize: 3))
+        #expect(try outline(rootWith(line), .scanning, options: NavigationOptions(maxGroupSize: 3))
                 == "[row(block(0, 1, 2), block(3, 4, 5), block(6, 7))]")
         // Eight rows of one, max 3: no rows to form, so blocks of rows.
         let column = (0..<8).map { button("\($0)", 0, Double($0) * 50) }
-        #expect(try outline(rootWith(column), .switchControl, options: NavigationOptions(maxGroupSize: 3))
+        #expect(try outline(rootWith(column), .scanning, options: NavigationOptions(maxGroupSize: 3))
                 == "[block(0, 1, 2), block(3, 4, 5), block(6, 7)]")
         // Group Items off: one flat level, containers dissolved.
         let nested = rootWith([#"{"childBehavior": "contain", "children": [\#(button("A", 0, 0)), \#(button("B", 50, 0))]}"#] + line)
-        #expect(try outline(nested, .switchControl, options: NavigationOptions(groupItems: false)) == "[A, B, 0, 1, 2, 3, 4, 5, 6, 7]")
+        #expect(try outline(nested, .scanning, options: NavigationOptions(groupItems: false)) == "[A, B, 0, 1, 2, 3, 4, 5, 6, 7]")
     }
 
     /// A container placed by the union of its stops sorts against sibling
@@ -177,8 +177,8 @@ import Testing
         let bars = toolbarFirst ? [fullScreen([toolbar]), fullScreen([nav])] : [fullScreen([nav]), fullScreen([toolbar])]
         let root = rootWith([fullScreen([list] + bars), button("Top", 16, 40, 358, 44)])
         #expect(try stops(root) == ["Top", "Row 1", "Row 2", "Back", "Edit", "Share", "Delete"])
-        #expect(try outline(root, .switchControl) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
-        #expect(try outline(root, .fullKeyboardAccess) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+        #expect(try outline(root, .scanning) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
+        #expect(try outline(root, .focusGroups) == "[Top, (Row 1, Row 2), (Back, Edit), (Share, Delete)]")
     }
 
     /// Inside a row, only members that overlap horizontally stack into a
@@ -195,16 +195,16 @@ import Testing
         var options = NavigationOptions()
         options.maxGroupSize = 1
         let line = (0..<3).map { button("\($0)", Double($0) * 50, 0) }
-        #expect(try outline(rootWith(line), .switchControl, options: options) == "[row(block(0, 1), 2)]")
+        #expect(try outline(rootWith(line), .scanning, options: options) == "[row(block(0, 1), 2)]")
     }
 
     @Test func keyboardGroupsAreContainersAndVoiceControlIsFlatAndNumbered() throws {
         let tabs = #"{"traits": ["tabBar"], "children": [\#(button("T1", 0, 800)), \#(button("T2", 100, 800))]}"#
         let list = #"{"containerType": "list", "children": [\#(button("R1", 0, 100)), \#(button("R2", 0, 150)), \#(button("R3", 0, 200))]}"#
         let root = rootWith([button("Back", 0, 0), list, tabs])
-        #expect(try outline(root, .fullKeyboardAccess) == "[Back, (R1, R2, R3), (T1, T2)]")
+        #expect(try outline(root, .focusGroups) == "[Back, (R1, R2, R3), (T1, T2)]")
         let s = try screen(root: root)
-        let voice = NavigationOrder(screen: s, technology: .voiceControl)
+        let voice = NavigationOrder(screen: s, style: .flat)
         #expect(voice.groups.count == 1)
         #expect(voice.outline(s) == "[Back, R1, R2, R3, T1, T2]")
         #expect(voice.stops.map { voice.number(of: $0) } == [1, 2, 3, 4, 5, 6])
@@ -257,7 +257,7 @@ import Testing
         #expect(options.usableRowOverlap == used)
         // B's extent [20, 60] overlaps A's [0, 40] by 20 = half the shorter height.
         let root = rootWith([button("A", 100, 0, 40, 40), button("B", 0, 20, 40, 40)])
-        for technology in Technology.allCases {
+        for technology in NavigationStyle.allCases {
             #expect(try stops(root, technology, options: options) == expected)
         }
     }

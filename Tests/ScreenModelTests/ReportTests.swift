@@ -61,7 +61,7 @@ import Testing
 
     @Test func inspectTextIsTerminalSafe() throws {
         let app = try decode(Self.hostileApp)
-        let report = InspectionReport(app: app, screen: app.screens[0], technology: .switchControl)
+        let report = InspectionReport(app: app, screen: app.screens[0], style: .scanning, technologyName: "switch-control", technologyTitle: "Switch Control")
         #expect(report.text() == #"""
             Evil\u{1B}]0;title\u{7}App — screen "s" (T\u{202E}itle), 100×40 pt, left to right
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test func inspectJSONEscapesEveryControl() throws {
         let app = try decode(Self.hostileApp)
-        let json = InspectionReport(app: app, screen: app.screens[0], technology: .switchControl).json()
+        let json = InspectionReport(app: app, screen: app.screens[0], style: .scanning, technologyName: "switch-control", technologyTitle: "Switch Control").json()
         #expect(json.contains(#""app": "Evil\u001b]0;title\u0007App""#))
         #expect(json.contains(#"{"number": 1, "path": "root/children[0]", "label": "Pay\u001b[2J\r\u202enow", "identifier": "id\u0008x", "traits": ["button"], "value": "v\u009b1m", "#))
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
@@ -112,7 +112,7 @@ import Testing
     /// line's end, which together are `text()`; the last line is the counts.
     @Test func theTextStreamsInWholeLines() throws {
         let s = try screen(root: rootWith((0..<5_000).map { button("Button \($0)", 0, Double($0) * 40) }))
-        let report = InspectionReport(app: AppModel(name: "t", startScreen: "s", screens: [s]), screen: s, technology: .switchControl)
+        let report = InspectionReport(app: AppModel(name: "t", startScreen: "s", screens: [s]), screen: s, style: .scanning, technologyName: "switch-control", technologyTitle: "Switch Control")
         var pieces: [[UInt8]] = []
         report.writeText { pieces.append(Array($0)) }
         #expect(pieces.count > 2)
@@ -127,7 +127,7 @@ import Testing
     /// The report finds every path once, in one table, and writes them all from it.
     @Test func theReportWritesPathsFromItsTable() throws {
         let s = try screen(root: rootWith([button("A", 0, 0), #"{"containerType": "list", "children": [\#(button("B", 0, 50))]}"#]))
-        let report = InspectionReport(app: AppModel(name: "t", startScreen: "s", screens: [s]), screen: s, technology: .switchControl)
+        let report = InspectionReport(app: AppModel(name: "t", startScreen: "s", screens: [s]), screen: s, style: .scanning, technologyName: "switch-control", technologyTitle: "Switch Control")
         #expect(report.paths.positions == [0, 0, 1, 0])
         #expect(report.json().contains("""
               "stops": [

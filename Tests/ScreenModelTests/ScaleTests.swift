@@ -20,11 +20,11 @@ import Testing
             let screen = try #require(app.screen(named: "deep"))
             #expect(screen.elements.count == Self.depth + 1)
             #expect(screen.frames[0] == Rect(x: 10, y: 20, width: 30, height: 40))
-            for technology in Technology.allCases {
-                let order = NavigationOrder(screen: screen, technology: technology)
+            for technology in NavigationStyle.allCases {
+                let order = NavigationOrder(screen: screen, style: technology)
                 #expect(order.stops == [Self.depth])
                 #expect(order.groups == [NavigationGroup(kind: .screen, members: [.stop(Self.depth)], frame: Rect(x: 10, y: 20, width: 30, height: 40))]
-                        || technology == .voiceControl)
+                        || technology == .flat)
             }
             #expect(screen.element(atPath: screen.path(of: Self.depth)) == Self.depth)
             // Written and read back, the deep tree is the same model.
@@ -42,7 +42,7 @@ import Testing
         for _ in 0..<levels { text += "]}" }
         text += "}}}"
         let screen = try #require(try decode(text).screen(named: "deep"))
-        let order = NavigationOrder(screen: screen, technology: .fullKeyboardAccess)
+        let order = NavigationOrder(screen: screen, style: .focusGroups)
         #expect(order.stops.count == levels + 1)
         #expect(screen.label(of: order.stops[0]) == "B0")
         #expect(screen.label(of: order.stops[levels]) == "Last")
@@ -80,7 +80,7 @@ import Testing
         for _ in 0..<Self.width { _ = Element.append(button, parent: 0, to: &table) }
         do {
             // Without frames all share one (empty) row, so document order decides.
-            let scan = NavigationOrder(screen: Screen(name: "wide", elements: table), technology: .switchControl)
+            let scan = NavigationOrder(screen: Screen(name: "wide", elements: table), style: .scanning)
             #expect(scan.stops.count == Self.width)
             #expect(zip(scan.stops, 1...Self.width).allSatisfy { $0 == $1 })
             // One crowded row of a million: balanced blocks, at most 6 wide, nested.

@@ -26,7 +26,7 @@ import Testing
     }
 
     func stops(_ s: Screen) -> [String] {
-        s.labels(NavigationOrder(screen: s, technology: .switchControl).stops)
+        s.labels(NavigationOrder(screen: s, style: .scanning).stops)
     }
 
     // MARK: - Frames and visibility
@@ -228,7 +228,7 @@ import Testing
         let s = Screen(name: "deep", elements: table)
         #expect(s.frames[depth] == Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(s.isScrolledOut(depth) == false)
-        #expect(NavigationOrder(screen: s, technology: .voiceControl).stops == [depth])
+        #expect(NavigationOrder(screen: s, style: .flat).stops == [depth])
         #expect(s.scrollContainer(of: depth) == depth - 1)
     }
 
@@ -264,7 +264,7 @@ import Testing
         let app = try decode(appJSON(root: rootWith([list])))
         let s = try #require(app.screen(named: "s"))
         // The tree's lines: from `Tree:` to the blank line after it.
-        let lines = InspectionReport(app: app, screen: s, technology: .switchControl).text().split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = InspectionReport(app: app, screen: s, style: .scanning, technologyName: "switch-control", technologyTitle: "Switch Control").text().split(separator: "\n", omittingEmptySubsequences: false)
         let tree = lines.drop { $0 != "Tree:" }.dropFirst().prefix { !$0.isEmpty }.map(String.init)
         #expect(tree == [
             "  root",

@@ -13,7 +13,7 @@ private func screen(_ text: String) throws -> Screen {
 }
 
 private func stopLabels(_ screen: Screen) -> [String] {
-    NavigationOrder(screen: screen, technology: .switchControl).stops.map { screen.label(of: $0) ?? "<no label>" }
+    NavigationOrder(screen: screen, style: .scanning).stops.map { screen.label(of: $0) ?? "<no label>" }
 }
 
 private func importError(_ text: String) -> String? {
@@ -51,7 +51,7 @@ private func subtree(_ lines: [String]) -> String {
         #expect(stopLabels(screen) == [
             "Settings", "Edit", "Wi-Fi", "Home Network", "Café Guest", "Other…", "Ask to Join Networks", "Auto-Join Hotspot",
         ])
-        let order = NavigationOrder(screen: screen, technology: .switchControl)
+        let order = NavigationOrder(screen: screen, style: .scanning)
         #expect(order.stops.map { screen.value(of: $0) ?? "-" } == ["-", "-", "1", "-", "-", "-", "Notify", "Ask to Join"])
         let privateAddress = try #require(screen.elements.firstIndex { $0.label == "Private Wi-Fi Address" })
         #expect(screen.traits(of: privateAddress) == [.notEnabled])

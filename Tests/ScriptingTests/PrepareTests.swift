@@ -33,7 +33,7 @@ import SwitchyardEngine
         ("app three.json\nset scanning-style manual",
          "t.swy:2:5: error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."),
         ("app three.json\nsettings missing.json",
-         "t.swy:2:1: error: cannot read settings file 'missing.json': no such file"),
+         "missing.json: error: cannot read the settings file: no such file\nt.swy:2:1: note: settings file named here"),
         ("app three.json\nset auto-hide 5",
          "t.swy:2:5: error: 'auto-hide' is a Full Keyboard Access setting; add 'technology keyboard'"),
         ("app three.json\ntechnology keyboard\nset auto-scanning-time 1",
@@ -61,9 +61,10 @@ import SwitchyardEngine
         ("app three.json\ntechnology voice\nsettings keyboard keys.json",
          "t.swy:3:1: error: 'settings keyboard …' is for Full Keyboard Access, which this scenario does not run (it runs Voice Control); add keyboard to its 'technology' line"),
         ("app three.json\ntechnology keyboard voice\nsettings missing.json",
-         "t.swy:3:1: error: cannot read settings file 'missing.json': no such file"),
+         "missing.json: error: cannot read the settings file: no such file\nt.swy:3:1: note: settings file named here"),
         ("app three.json\ntechnology keyboard voice\nsettings voice a.json\nsettings voice b.json",
-         "t.swy:3:1: error: cannot read settings file 'a.json': no such file\nt.swy:4:1: error: a second settings file for Voice Control (the first is named on line 3); give each technology one settings file"),
+         "a.json: error: cannot read the settings file: no such file\nt.swy:3:1: note: settings file named here\n"
+            + "b.json: error: a second Voice Control settings file (the first is 'a.json'); give one settings file per technology\nt.swy:4:1: note: settings file named here"),
         ("app three.json\ntechnology voice\nexpect disambiguation \"Zebra\" \"Same\"",
          "t.swy:3:1: error: no element \"Zebra\" in the app; candidates include: \"A\", #a, \"B\", #b, \"C\", #c, \"Same\", #same1, #same2, \"Done\", #done"),
         ("app three.json\ntechnology keyboard\nexpect focused \"Same\"",
@@ -99,7 +100,8 @@ import SwitchyardEngine
     @Test func settingsFileIsResolvedAgainstTheScenario() {
         let root = repoRoot.path
         #expect(prepareErrors("app three.json\nsettings ../settings/nope.json", file: "\(root)/Examples/scenarios/x.swy")
-            == "\(root)/Examples/scenarios/x.swy:2:1: error: cannot read settings file '\(root)/Examples/scenarios/../settings/nope.json': no such file")
+            == "\(root)/Examples/scenarios/../settings/nope.json: error: cannot read the settings file: no such file\n"
+            + "\(root)/Examples/scenarios/x.swy:2:1: note: settings file named here")
     }
 
     @Test func anErrorInTheSettingsFileIsReportedInThatFileWithANoteAtTheScenarioLine() throws {
@@ -130,7 +132,7 @@ import SwitchyardEngine
             start-screen next
             """)
         let p = try inMemoryRunner.prepare(s)
-        guard case .switchControl(let settings)? = p.configuration.settings(of: .switchControl) else {
+        guard let settings = p.configuration.settings(of: .switchControl)?.switchControl else {
             Issue.record("expected Switch Control")
             return
         }

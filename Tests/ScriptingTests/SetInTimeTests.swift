@@ -49,3 +49,47 @@ import SwitchyardEngine
             """)
     }
 }
+
+/// `set press-length` is the scenario's own setting, read once, by the
+/// parser: the preparation, the time limit and the run take the duration.
+@Suite struct PressLengthTests {
+    @Test func theParserReadsTheDurationOnce() throws {
+        let s = try ScenarioParser(file: "t.swy").parse("""
+            app three.json
+            set press-length 300ms
+            set auto-scanning-time 2
+            press select
+            set press-length 0.25
+            at 5s set press-length 2s
+            """)
+        #expect(s.pressLength == .milliseconds(300))
+        #expect(s.overrides.map(\.name) == ["auto-scanning-time"])
+        #expect(s.steps.map(\.step) == [
+            .press("select", length: nil), .pressLength(.milliseconds(250)), .at(.milliseconds(5000)), .pressLength(.seconds(2)),
+        ])
+        #expect(s.steps.map(\.position.description) == ["t.swy:4:1", "t.swy:5:5", "t.swy:6:1", "t.swy:6:11"])
+    }
+
+    /// A value that is not a duration is an error at its name; the line is
+    /// not left unparsed (the checks after it still run).
+    @Test func aBadLengthIsAnErrorThatLeavesTheLineParsed() {
+        let (s, errors) = ScenarioParser(file: "t.swy").parsePartially("app three.json\npress select\nset press-length long\npress selcet")
+        #expect(errors.map(\.description) == ["t.swy:3:5: error: expected a duration such as 150ms for press-length, found 'long'"])
+        #expect(s.unparsed.isEmpty)
+        #expect(prepareErrors("app three.json\npress select\nset press-length long\npress selcet") == """
+            t.swy:3:5: error: expected a duration such as 150ms for press-length, found 'long'
+            t.swy:4:1: error: unknown switch 'selcet'; did you mean 'select'?
+            """)
+    }
+
+    @Test func aLaterLengthAppliesFromItsLine() throws {
+        let r = try run("""
+            app three.json
+            set press-length 300ms
+            press select
+            set press-length 1s
+            press select
+            """)
+        #expect(r.result.endTime == .milliseconds(1300))
+    }
+}

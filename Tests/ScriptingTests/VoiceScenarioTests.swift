@@ -171,7 +171,7 @@ import SwitchyardEngine
                 settings voice voice.json
                 """, file: file)
             #expect(p.configuration.technologies.map(\.technology) == [.switchControl, .voiceControl])
-            guard case .switchControl(let sc) = p.configuration.technologies[0], case .voiceControl(let vc) = p.configuration.technologies[1] else {
+            guard let sc = p.configuration.technologies[0].switchControl, let vc = p.configuration.technologies[1].voiceControl else {
                 Issue.record("expected Switch Control, then Voice Control")
                 return
             }

@@ -78,7 +78,11 @@ import Testing
         ("app demo\nprss select\nwait 5", "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n"
             + "bad.swy:3:6: error: expected a duration such as 1.5s or 500ms, found '5'\n"),
         ("app demo\nexpect highlighted \"Kart\"", "bad.swy:2:1: error: no element \"Kart\" in the app; did you mean \"Cart\"?\n"),
-        ("app demo\nsettings missing.json", "bad.swy:2:1: error: cannot read settings file 'missing.json': no such file\n"),
+        ("app demo\nsettings missing.json", "missing.json: error: cannot read the settings file: no such file\nbad.swy:2:1: note: settings file named here\n"),
+        // The same words as `replay --settings a.json --settings b.json` (SettingsFiles, the one reader).
+        ("app demo\ntechnology voice\nsettings voice a.json\nsettings voice b.json",
+         "a.json: error: cannot read the settings file: no such file\nbad.swy:3:1: note: settings file named here\n"
+            + "b.json: error: a second Voice Control settings file (the first is 'a.json'); give one settings file per technology\nbad.swy:4:1: note: settings file named here\n"),
         ("app demo\npress selcet", "bad.swy:2:1: error: unknown switch 'selcet'; did you mean 'select'?\n"),
         ("app demo\nprss select\nexpect highlighted \"Kart\"\nat 0s press next",
          "bad.swy:2:1: error: unknown command 'prss'; did you mean 'press'?\n"

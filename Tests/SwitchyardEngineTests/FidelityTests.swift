@@ -164,7 +164,7 @@ import ScreenModel
         #expect(s.advance(to: ms(7000)) == [hl(3000, A), hl(5000, B), hl(7000, C)])
         var grouped = slower
         grouped.scanningStyle = .manualScanning
-        #expect(throws: SessionError.manualScanningNeedsTwoSwitches(configured: ["select"])) {
+        #expect(throws: SessionError.contradictorySettings("Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning.", settings: ["switches", "scanning-style"])) {
             _ = try s.reconfigure(.switchControl(grouped), at: ms(7500))
         }
     }

@@ -26,10 +26,11 @@ import ScreenModel
     @Test func manualScanningWithOneSwitchIsRejected() throws {
         var settings = SwitchControlSettings()
         settings.scanningStyle = .manualScanning
-        #expect(throws: SessionError.manualScanningNeedsTwoSwitches(configured: ["select"])) {
+        let twoSwitches = SessionError.contradictorySettings("Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning.", settings: ["switches", "scanning-style"])
+        #expect(throws: twoSwitches) {
             _ = try Session(app: threeButtons, configuration: SessionConfiguration(technology: .switchControl(settings)))
         }
-        #expect(SessionError.manualScanningNeedsTwoSwitches(configured: ["select"]).description
+        #expect(twoSwitches.description
             == "error: Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: select. Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning.")
     }
 

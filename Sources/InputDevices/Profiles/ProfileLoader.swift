@@ -203,8 +203,9 @@ private struct Reader {
         let o = try object(node, path, known: Technology.allCases.map(\.name))
         var out: [Technology: [InputMapping]] = [:]
         for (key, value) in o.pairs {
-            guard let t = Technology(rawValue: key), mapped.contains(t) else {
-                throw fail(value - 1, o.path(key), "\(Technology(rawValue: key)?.description ?? key) takes no device inputs; expected \(mapped.map(\.name).joined(separator: " or "))")
+            let named = Technology.allCases.first { $0.name == key }
+            guard let t = named, mapped.contains(t) else {
+                throw fail(value - 1, o.path(key), "\(named?.description ?? key) takes no device inputs; expected \(mapped.map(\.name).joined(separator: " or "))")
             }
             var list: [InputMapping] = []
             for (i, m) in try array(value, o.path(key), "an array of mappings").enumerated() {

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenModel
+import SwitchyardEngine
 
 /// The profile chosen for a device and why (shown by `switchyard devices`).
 public struct ProfileMatch: Hashable, Sendable, CustomStringConvertible {

@@ -25,11 +25,37 @@ public struct NavigationGroup: Hashable, Sendable {
     public var frame: Rect
 }
 
+/// How a technology's navigation order groups the stops: the one thing
+/// about a technology the order needs. Each technology names its style
+/// (`Technology.navigationStyle` in the engine); the stops are the same for all.
+public enum NavigationStyle: String, Hashable, Sendable, CaseIterable {
+    /// Scanning (Switch Control): containers are groups when Group Items is
+    /// on (`NavigationOptions.groupItems`), and a level with more members
+    /// than the group size is split into rows and blocks.
+    case scanning
+    /// Focus groups (Full Keyboard Access): every container with more than
+    /// one stop is a group.
+    case focusGroups = "focus-groups"
+    /// One flat list of stops (Voice Control's numbers): no groups.
+    case flat
+
+    /// What its groups are called, after the technology's title in the
+    /// `inspect` report (`Groups (Switch Control scanning):`).
+    public var groupsNoun: StaticString {
+        switch self {
+        case .scanning: return "scanning"
+        case .focusGroups: return "focus groups"
+        case .flat: return "groups"
+        }
+    }
+}
+
 /// The order in which Switch Control scans, Full Keyboard Access tabs and
 /// Voice Control numbers the elements of one screen: one function of the
 /// model, used by every technology (docs/navigation-order.md).
 public struct NavigationOrder: Hashable, Sendable {
-    public let technology: Technology
+    /// How the stops are grouped.
+    public let style: NavigationStyle
     /// Every stop, in order. The same list for every technology.
     public let stops: [ElementIndex]
     /// The group tree; `groups[0]` is the top level.
@@ -45,7 +71,7 @@ public struct NavigationOrder: Hashable, Sendable {
         stops.firstIndex(of: element).map { $0 + 1 }
     }
 
-    /// Computes the order of `screen` for `technology`.
+    /// Computes the order of `screen` for a technology that groups its stops in `style`.
     ///
     /// Rules, in order: hidden and ignored subtrees are excluded, and
     /// scrolled-out elements are not stops (`Screen.isScrolledOut(_:)`); a visible
@@ -55,15 +81,15 @@ public struct NavigationOrder: Hashable, Sendable {
     /// which wins over geometry (rows top to bottom, then left to right, or
     /// right to left on a right-to-left screen). Stops are elements that
     /// respond to user interaction.
-    public init(screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
-        self.technology = technology
+    public init(screen: Screen, style: NavigationStyle, options: NavigationOptions = .init()) {
+        self.style = style
         var builder = OrderBuilder(screen: screen, options: options)
         let modal = builder.modalRoot()
         self.modal = modal
         let tree = builder.containerTree(top: modal ?? screen.root)
         var groups: [NavigationGroup] = []
         var stops: [ElementIndex] = []
-        builder.assemble(tree, technology: technology, groups: &groups, stops: &stops)
+        builder.assemble(tree, style: style, groups: &groups, stops: &stops)
         self.groups = groups
         self.stops = stops
     }
@@ -338,7 +364,7 @@ struct OrderBuilder {
     // MARK: - Assembly
 
     /// Turns ordered levels into groups and the flat stop list.
-    func assemble(_ top: ElementIndex, technology: Technology, groups: inout [NavigationGroup], stops: inout [ElementIndex]) {
+    func assemble(_ top: ElementIndex, style: NavigationStyle, groups: inout [NavigationGroup], stops: inout [ElementIndex]) {
         // Stops per container, bottom-up, to drop containers with nothing to navigate.
         var order: [ElementIndex] = []
         var work = [top]
@@ -364,12 +390,12 @@ struct OrderBuilder {
 
         // Group tree.
         groups.append(NavigationGroup(kind: .screen, members: [], frame: screen.frames[top]))
-        guard technology != .voiceControl else {
+        guard style != .flat else {
             groups[0].members = stops.map { .stop($0) }
             groups[0].frame = screen.size
             return
         }
-        let grouping = technology == .switchControl ? options.groupItems : true
+        let grouping = style == .scanning ? options.groupItems : true
         // (group index, container) pairs still to fill.
         var pending: [(Int, ElementIndex)] = [(0, top)]
         while let (g, c) = pending.popLast() {
@@ -397,7 +423,7 @@ struct OrderBuilder {
                     nodes.append((.group(child), m.frame))
                 }
             }
-            if technology == .switchControl && options.groupItems && nodes.count > groupSize {
+            if style == .scanning && options.groupItems && nodes.count > groupSize {
                 nodes = crowdedLevel(nodes, groups: &groups)
             }
             groups[g].members = nodes.map(\.0)

@@ -7,14 +7,27 @@ public struct InspectionReport: Sendable {
     public let app: AppModel
     public let screen: Screen
     public let order: NavigationOrder
+    /// The technology's one name, for the JSON report (`switch-control`).
+    public let technologyName: String
+    /// The technology's title, for the text report (`Switch Control`).
+    public let technologyTitle: String
     /// Every element's path, found once (`ElementPaths`): the report writes
     /// one per stop and group member, which must not cost a sibling search each.
     public let paths: ElementPaths
 
-    public init(app: AppModel, screen: Screen, technology: Technology, options: NavigationOptions = .init()) {
+    /// - Parameters:
+    ///   - app: the app.
+    ///   - screen: the screen to report.
+    ///   - style: how the technology groups its stops.
+    ///   - technologyName: its one name (`switch-control`).
+    ///   - technologyTitle: its title (`Switch Control`).
+    ///   - options: navigation-order options.
+    public init(app: AppModel, screen: Screen, style: NavigationStyle, technologyName: String, technologyTitle: String, options: NavigationOptions = .init()) {
         self.app = app
         self.screen = screen
-        self.order = NavigationOrder(screen: screen, technology: technology, options: options)
+        self.order = NavigationOrder(screen: screen, style: style, options: options)
+        self.technologyName = technologyName
+        self.technologyTitle = technologyTitle
         self.paths = ElementPaths(screen)
     }
 
@@ -50,7 +63,7 @@ public struct InspectionReport: Sendable {
         t.append("Tree:"); Self.endLine(&t, write)
         writeTree(numbers: numbers, &t, write)
         Self.endLine(&t, write)
-        t.append("Navigation order ("); t.append(escaping: order.technology.description); t.append("):"); Self.endLine(&t, write)
+        t.append("Navigation order ("); t.append(escaping: technologyTitle); t.append("):"); Self.endLine(&t, write)
         if let m = order.modal {
             t.append("  trapped by modal element "); paths.append(pathOf: m, to: &t.storage); Self.endLine(&t, write)
         }
@@ -63,9 +76,9 @@ public struct InspectionReport: Sendable {
             describe(i, &t)
             Self.endLine(&t, write)
         }
-        if order.technology != .voiceControl && groupCount > 0 {
+        if groupCount > 0 {
             Self.endLine(&t, write)
-            if order.technology == .switchControl { t.append("Groups (Switch Control scanning):") } else { t.append("Groups (Full Keyboard Access focus groups):") }
+            t.append("Groups ("); t.append(escaping: technologyTitle); t.append(" "); t.append(order.style.groupsNoun); t.append("):")
             Self.endLine(&t, write)
             writeGroups(numbers: numbers, &t, write)
         }
@@ -212,7 +225,7 @@ public struct InspectionReport: Sendable {
         w.openObject()
         w.key("app"); w.string(app.name)
         w.key("screen"); w.string(screen.name)
-        w.key("technology"); w.string(order.technology.rawValue)
+        w.key("technology"); w.string(technologyName)
         w.key("size"); w.openObject(inline: true); w.key("width"); w.number(screen.size.width); w.key("height"); w.number(screen.size.height); w.closeObject()
         if let m = order.modal { w.key("modal"); w.string(appendedBy: { paths.append(pathOf: m, to: &$0) }) }
         w.key("stops"); w.openArray()

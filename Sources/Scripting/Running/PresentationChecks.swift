@@ -23,7 +23,7 @@ extension Run {
             guard let kind else {
                 return overlay.map { "expected no overlay, but \(Self.describe($0))" }
             }
-            if let overlay, overlay.kind == kind, badges == nil || overlay.badges.map(\.text) == badges! { return nil }
+            if let overlay, overlay.kind == kind, badges.map({ $0 == overlay.badges.map(\.text) }) ?? true { return nil }
             let expected = "the \(kind) overlay" + (badges.map { " " + Self.quoted($0) } ?? "")
             return "expected \(expected), but " + (overlay.map(Self.describe) ?? "no overlay is shown")
         case .label(let name, let text):

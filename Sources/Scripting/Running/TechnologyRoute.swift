@@ -3,9 +3,9 @@ import ScreenModel
 import SwitchyardEngine
 
 /// Which of a scenario's technologies a line reaches: the technology a
-/// `set` name belongs to (`TechnologySettings.settingNames(of:)`), and
-/// whether an input or expectation has the technology it needs. The
-/// settings themselves stay each technology's own (`TechnologySettings.set`).
+/// `set` name belongs to (`Technology.settingNames`), and whether an input
+/// or expectation has the technology it needs. The settings themselves stay
+/// each technology's own (`TechnologySettings.set`).
 struct TechnologyRoute {
     /// The technologies the scenario runs, in routing order.
     let active: [Technology]
@@ -15,13 +15,6 @@ struct TechnologyRoute {
     init(_ scenario: Scenario) {
         active = scenario.technologies
         named = scenario.technologyPosition != nil
-    }
-
-    /// Each active technology's defaults.
-    var defaults: [Technology: TechnologySettings] {
-        var d: [Technology: TechnologySettings] = [:]
-        for t in active { d[t] = TechnologySettings.defaults(for: t) }
-        return d
     }
 
     /// A setting name no active technology has, or a technology a line needs that does not run.
@@ -42,17 +35,17 @@ struct TechnologyRoute {
     ///   'technology keyboard'"), or no technology's (the technology's own
     ///   "unknown setting" message, with "did you mean").
     func owner(ofSetting name: String) -> Result<Technology, Problem> {
-        if let t = active.first(where: { TechnologySettings.settingNames(of: $0).contains(name) }) { return .success(t) }
-        if let other = TechnologySettings.owner(ofSetting: name) {
+        if let t = active.first(where: { $0.settingNames.contains(name) }) { return .success(t) }
+        if let other = Technology.owner(ofSetting: name) {
             let runsNow = named ? ", and this scenario runs \(list(active))" : ""
             return .failure(Problem(message: "'\(name)' is a \(other) setting\(runsNow); \(howToAdd(other))"))
         }
-        let names = active.flatMap { TechnologySettings.settingNames(of: $0) }
+        let names = active.flatMap(\.settingNames)
         let suggestion = Suggestion.closest(to: name, among: names)
-        if let target = suggestion.flatMap(TechnologySettings.owner(ofSetting:)) ?? (active.count == 1 ? active.first : nil) {
+        if let target = suggestion.flatMap(Technology.owner(ofSetting:)) ?? (active.count == 1 ? active.first : nil) {
             return .failure(Problem(message: SettingsError(.unknownSetting(name: name, suggestion: suggestion), technology: target).message))
         }
-        return .failure(Problem(message: "unknown setting '\(name)' of \(list(active)); known settings: \((names + ["press-length"]).joined(separator: ", "))"))
+        return .failure(Problem(message: "unknown setting '\(name)' of \(list(active)); known settings: \((names + [ScenarioParser.pressLength]).joined(separator: ", "))"))
     }
 
     /// `it runs Switch Control, the default` or `it runs Switch Control and Voice Control`.
@@ -65,7 +58,8 @@ struct TechnologyRoute {
 
     func list(_ ts: [Technology]) -> String {
         let names = ts.map(\.description)
-        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }
 
@@ -77,7 +71,7 @@ extension ScenarioStep {
         case .key, .type: return .fullKeyboardAccess
         case .say: return .voiceControl
         case .expect(let e): return e.technology
-        case .wait, .at, .set: return nil
+        case .wait, .at, .set, .pressLength: return nil
         }
     }
 
@@ -97,7 +91,7 @@ extension ScenarioStep {
         case .say: return "'say'"
         case .wait: return "'wait'"
         case .at: return "'at'"
-        case .set: return "'set'"
+        case .set, .pressLength: return "'set'"
         case .expect(let e): return "'expect \(e.keyword)'"
         }
     }

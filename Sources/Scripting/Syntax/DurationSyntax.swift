@@ -14,7 +14,7 @@ enum DurationSyntax {
 
         /// The message for `text`, found where `what` was expected.
         func message(_ text: String, for what: String? = nil) -> String {
-            let example = what == nil ? "a duration such as 1.5s or 500ms" : "a duration such as 150ms for \(what!)"
+            let example = what.map { "a duration such as 150ms for \($0)" } ?? "a duration such as 1.5s or 500ms"
             switch self {
             case .notADuration: return "expected \(example), found '\(text)'"
             case .tooLong: return "'\(text)' is longer than the longest simulated time, \(Interval.maximum) (1000 years); expected \(example)"

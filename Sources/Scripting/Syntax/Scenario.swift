@@ -82,6 +82,46 @@ public enum ScenarioStep: Hashable, Sendable {
     /// Change a setting from this point of the scenario on (`set NAME VALUE`
     /// after the first step; those before it make the initial settings).
     case set(name: String, value: String)
+    /// The length of a `press` without `for` from here on (`set press-length
+    /// 250ms` after the first step): the scenario's own setting, no technology's.
+    case pressLength(Interval)
+}
+
+/// A step and the place of its command in the file.
+public struct StepLine: Hashable, Sendable {
+    public var step: ScenarioStep
+    public var position: SourcePosition
+
+    public init(_ step: ScenarioStep, at position: SourcePosition) {
+        self.step = step
+        self.position = position
+    }
+}
+
+/// A `set NAME VALUE` line before the first step: one of the initial settings.
+public struct SettingLine: Hashable, Sendable {
+    public var name: String
+    /// The value as written.
+    public var value: String
+    /// Where the setting's name stands.
+    public var position: SourcePosition
+
+    public init(name: String, value: String, position: SourcePosition) {
+        self.name = name
+        self.value = value
+        self.position = position
+    }
+}
+
+/// The `start-screen NAME` line.
+public struct StartScreenLine: Hashable, Sendable {
+    public var name: String
+    public var position: SourcePosition
+
+    public init(name: String, position: SourcePosition) {
+        self.name = name
+        self.position = position
+    }
 }
 
 /// A line of a scenario that did not parse.
@@ -149,11 +189,14 @@ public struct Scenario: Hashable, Sendable {
     /// The `settings` lines, in order.
     public var settingsFiles: [SettingsFileLine]
     /// `set NAME VALUE` lines before the first step, in order: the initial
-    /// settings. Later `set` lines are steps (`ScenarioStep.set`).
-    public var overrides: [(name: String, value: String, position: SourcePosition)]
+    /// settings of the technologies. Later `set` lines are steps (`ScenarioStep.set`).
+    public var overrides: [SettingLine]
+    /// The length of a `press` without `for` at the first step: the last
+    /// `set press-length` before it (nil: `ScenarioRunner.defaultPressLength`).
+    public var pressLength: Interval? = nil
     /// `start-screen NAME`.
-    public var startScreen: (name: String, position: SourcePosition)?
-    public var steps: [(step: ScenarioStep, position: SourcePosition)]
+    public var startScreen: StartScreenLine?
+    public var steps: [StepLine]
     /// The lines that did not parse (their errors are reported apart), and
     /// the command each meant: preparing skips the checks they could make
     /// wrong (no element checks without the `app`, no switch checks after a
@@ -162,15 +205,4 @@ public struct Scenario: Hashable, Sendable {
 
     /// The first technology named (Switch Control without a `technology` line).
     public var technology: Technology { technologies.first ?? .switchControl }
-
-    public static func == (a: Scenario, b: Scenario) -> Bool {
-        a.file == b.file && a.app == b.app && a.technologies == b.technologies && a.settingsFiles == b.settingsFiles
-            && a.overrides.map(\.name) == b.overrides.map(\.name) && a.overrides.map(\.value) == b.overrides.map(\.value)
-            && a.startScreen?.name == b.startScreen?.name
-            && a.steps.map(\.step) == b.steps.map(\.step) && a.steps.map(\.position) == b.steps.map(\.position)
-    }
-    public func hash(into h: inout Hasher) {
-        h.combine(file)
-        h.combine(steps.map(\.step))
-    }
 }

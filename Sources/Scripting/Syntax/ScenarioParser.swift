@@ -37,7 +37,7 @@ public struct ScenarioParser {
         for command in Lexer.commands(in: text, file: file) {
             do throws(ScriptError) {
                 if let broken = command.broken { throw broken }
-                try parse(command, into: &scenario, sawApp: &sawApp)
+                try parse(command, into: &scenario, sawApp: &sawApp, errors: &errors)
             } catch {
                 errors.append(error)
                 scenario.unparsed.append(UnparsedCommand(line: command.line, command: Self.intended(command.tokens.first)))
@@ -131,7 +131,10 @@ public struct ScenarioParser {
         }
     }
 
-    func parse(_ command: Lexer.Command, into s: inout Scenario, sawApp: inout Bool) throws(ScriptError) {
+    /// Parses one command into `s`. A `set press-length` whose value is not a
+    /// duration is an error in `errors` that leaves the line parsed (it sets
+    /// nothing a later check could depend on).
+    func parse(_ command: Lexer.Command, into s: inout Scenario, sawApp: inout Bool, errors: inout [ScriptError]) throws(ScriptError) {
         var c = Cursor(file: file, line: command.line, tokens: command.tokens)
         let head = try c.word("a command")
         let where_ = c.position(head)
@@ -170,18 +173,21 @@ public struct ScenarioParser {
             try c.end()
             // Before the first step a `set` makes the initial settings; after
             // it, the setting changes from where the line stands.
-            if s.steps.isEmpty {
-                s.overrides.append((name.text, value, c.position(name)))
+            if name.text == Self.pressLength {
+                guard let d = Self.pressLength(value, at: c.position(name), errors: &errors) else { break }
+                if s.steps.isEmpty { s.pressLength = d } else { s.steps.append(StepLine(.pressLength(d), at: c.position(name))) }
+            } else if s.steps.isEmpty {
+                s.overrides.append(SettingLine(name: name.text, value: value, position: c.position(name)))
             } else {
-                s.steps.append((.set(name: name.text, value: value), c.position(name)))
+                s.steps.append(StepLine(.set(name: name.text, value: value), at: c.position(name)))
             }
         case "start-screen":
-            s.startScreen = (try c.text("a screen name"), where_)
+            s.startScreen = StartScreenLine(name: try c.text("a screen name"), position: where_)
             try c.end()
         case "at":
             // `at 12s press next`: move the clock, then run the rest of the line there.
             let d = try duration(&c)
-            s.steps.append((.at(Instant(microseconds: d.microseconds)), where_))
+            s.steps.append(StepLine(.at(Instant(microseconds: d.microseconds)), at: where_))
             if !c.atEnd {
                 let inner = try c.word("a command after the time")
                 guard inner.text != "at" else { throw ScriptError("'at' cannot follow 'at'", at: c.position(inner)) }
@@ -190,14 +196,32 @@ public struct ScenarioParser {
                     let name = try c.word("a setting name such as auto-scanning-time")
                     let value = try c.text("a value for '\(name.text)'")
                     try c.end()
-                    s.steps.append((.set(name: name.text, value: value), c.position(name)))
+                    if name.text == Self.pressLength {
+                        if let d = Self.pressLength(value, at: c.position(name), errors: &errors) { s.steps.append(StepLine(.pressLength(d), at: c.position(name))) }
+                    } else {
+                        s.steps.append(StepLine(.set(name: name.text, value: value), at: c.position(name)))
+                    }
                 } else {
-                    s.steps.append((try parseStep(inner, &c), c.position(inner)))
+                    s.steps.append(StepLine(try parseStep(inner, &c), at: c.position(inner)))
                 }
             }
         default:
             let step = try parseStep(head, &c)
-            s.steps.append((step, where_))
+            s.steps.append(StepLine(step, at: where_))
+        }
+    }
+
+    /// The scenario's own setting: the length of a `press` without `for`.
+    static let pressLength = "press-length"
+
+    /// A `set press-length` value (bare seconds allowed), read once here;
+    /// nil, with the error in `errors`, when it is not a duration.
+    static func pressLength(_ value: String, at position: SourcePosition, errors: inout [ScriptError]) -> Interval? {
+        switch DurationSyntax.parse(value, bareSeconds: true) {
+        case .success(let d): return d
+        case .failure(let p):
+            errors.append(ScriptError(p.message(value, for: pressLength), at: position))
+            return nil
         }
     }
 

@@ -15,17 +15,16 @@ extension Scenario {
         var bound = Instant.zero
         var pressLength = pressLength
         let limit = Instant.zero + Interval.maximum
-        for (step, position) in steps {
-            switch step {
+        for line in steps {
+            switch line.step {
             case .press(_, let length): bound = bound + (length ?? pressLength)
             case .wait(let d): bound = bound + d
             case .at(let t): bound = max(bound, t)
             case .expect(let e): bound = bound + (e.longestRun ?? .zero)
-            case .set(let name, let value):
-                if name == "press-length", case .success(let d) = DurationSyntax.parse(value, bareSeconds: true) { pressLength = d }
-            case .down, .up, .key, .type, .say: break
+            case .pressLength(let d): pressLength = d
+            case .down, .up, .key, .type, .say, .set: break
             }
-            if bound > limit { return position }
+            if bound > limit { return line.position }
         }
         return nil
     }

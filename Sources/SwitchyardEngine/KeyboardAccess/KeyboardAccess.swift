@@ -249,7 +249,7 @@ struct KeyboardAccess: AssistiveTechnology {
     }
 
     mutating func reconfigure(_ new: TechnologySettings, _ core: inout SessionCore) {
-        guard case .keyboard(let s) = new else {
+        guard let s = new.keyboard else {
             core.emit(.bug("Full Keyboard Access got settings for \(new.technology.name)"))
             return
         }

@@ -25,7 +25,28 @@ enum KeyboardSettingValue {
     }
 }
 
-extension KeyboardAccessSettings {
+extension Technology {
+    /// Full Keyboard Access: Tab, arrows and Space.
+    public static var fullKeyboardAccess: Technology { Technology(KeyboardAccessSettings.self) }
+}
+
+extension TechnologySettings {
+    /// Full Keyboard Access with `settings`.
+    public static func keyboard(_ settings: KeyboardAccessSettings) -> TechnologySettings { TechnologySettings(settings) }
+
+    /// The settings when they are Full Keyboard Access's.
+    public var keyboard: KeyboardAccessSettings? { settings as? KeyboardAccessSettings }
+}
+
+// Full Keyboard Access's entry in the technology list (`Technology.allCases`):
+// it reads its values its own way (key chords), not `SettingsFormat`'s.
+extension KeyboardAccessSettings: TechnologySettingsFormat {
+    static let kind = TechnologyKind(name: "keyboard", aliases: ["full-keyboard-access", "fka"], title: "Full Keyboard Access", navigation: .focusGroups)
+
+    func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
+        KeyboardAccess(settings: self, navigation: navigation, screen: screen)
+    }
+
     // MARK: - API
 
     /// Reads a Full Keyboard Access settings file (docs/keyboard-access.md,
@@ -37,15 +58,12 @@ extension KeyboardAccessSettings {
     /// such as `"tab+z"`, an array of chords, or `null` (unbound). A missing
     /// key keeps its default. A key bound to two commands is an error at the
     /// line that made the conflict, naming both commands.
-    /// - Parameters:
-    ///   - json: the file's bytes.
-    ///   - file: the name used in error messages.
+    /// - Parameter settings: the file, parsed.
     /// - Returns: the settings.
     /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
-    public static func load(json: [UInt8], file: String) throws(SettingsError) -> KeyboardAccessSettings {
-        let settings = try SettingsDocument(json: json, file: file, technology: .fullKeyboardAccess)
+    static func load(_ settings: SettingsDocument) throws(SettingsError) -> KeyboardAccessSettings {
         var s = KeyboardAccessSettings()
-        for (key, node, here) in settings.members {
+        for (key, node, here) in try settings.members(of: technology) {
             do {
                 try s.apply(key, readValue(settings.doc, node))
             } catch {
@@ -53,7 +71,7 @@ extension KeyboardAccessSettings {
             }
         }
         if let c = s.firstConflict {
-            let at = settings.locations[c.second.rawValue] ?? settings.locations[c.first.rawValue] ?? SourceLocation(file: file)
+            let at = settings.locations[c.second.rawValue] ?? settings.locations[c.first.rawValue] ?? SourceLocation(file: settings.file)
             throw SettingsError(.conflict(key: c.key.description, commands: [c.first.rawValue, c.second.rawValue]), at: at, technology: .fullKeyboardAccess)
         }
         return s
@@ -71,7 +89,7 @@ extension KeyboardAccessSettings {
     ///   - value: the value as written.
     /// - Throws: `SettingsError` quoting the bad name or value (no
     ///   location: the caller knows where the line stands).
-    public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
+    mutating func set(_ name: String, _ value: String) throws(SettingsError) {
         let lower = value.lowercased()
         let v: KeyboardSettingValue
         if ["off", "false", "none", "null"].contains(lower) {

@@ -34,7 +34,7 @@ public struct Session: Sendable {
     /// - Throws: `SessionError` for an unusable configuration (e.g. Manual Scanning with one switch).
     public init(app: AppModel, configuration: SessionConfiguration = SessionConfiguration()) throws(SessionError) {
         let state = try AppState(app: app)
-        guard !configuration.technologies.isEmpty else { throw .invalidTechnologies("no technology is active; choose switch-control, keyboard or voice") }
+        guard !configuration.technologies.isEmpty else { throw .invalidTechnologies("no technology is active; choose \(Technology.names.dropLast().joined(separator: ", ")) or \(Technology.names.last ?? "")") }
         var seen: Set<Technology> = []
         for t in configuration.technologies {
             guard seen.insert(t.technology).inserted else {

@@ -1,102 +1,6 @@
 import ScreenModel
 import Diagnostics
 
-/// One technology a session runs, with its settings: the one list of
-/// technologies the engine knows (adding one is a case here and in
-/// `makeTechnology`; docs/ARCHITECTURE.md, "Adding a technology").
-public enum TechnologySettings: Hashable, Sendable {
-    /// Switch Control (item and point scanning).
-    case switchControl(SwitchControlSettings)
-    /// Voice Control (names, numbers, the grid and spoken commands).
-    case voiceControl(VoiceControlSettings)
-    /// Full Keyboard Access (Tab, arrows, Space and the Tab commands).
-    case keyboard(KeyboardAccessSettings)
-
-    /// Which technology these settings are for.
-    public var technology: Technology {
-        switch self {
-        case .switchControl: return .switchControl
-        case .voiceControl: return .voiceControl
-        case .keyboard: return .fullKeyboardAccess
-        }
-    }
-
-    /// The technology's defaults.
-    public static func defaults(for technology: Technology) -> TechnologySettings? {
-        switch technology {
-        case .switchControl: return .switchControl(SwitchControlSettings())
-        case .voiceControl: return .voiceControl(VoiceControlSettings())
-        case .fullKeyboardAccess: return .keyboard(KeyboardAccessSettings())
-        }
-    }
-
-    /// Checks the settings on their own (ranges, switches, contradictions).
-    /// - Throws: `SessionError` naming the setting.
-    public func validate() throws(SessionError) {
-        switch self {
-        case .switchControl(let s): try s.validate()
-        case .voiceControl(let s): try s.validate()
-        case .keyboard(let s): try s.validate()
-        }
-    }
-
-    /// The technology value the session drives.
-    func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
-        switch self {
-        case .switchControl(let s): return SwitchControl(settings: s, navigation: navigation, screen: screen)
-        case .voiceControl(let s): return VoiceControl(settings: s, navigation: navigation, screen: screen)
-        case .keyboard(let s): return KeyboardAccess(settings: s, navigation: navigation, screen: screen)
-        }
-    }
-
-    /// The names of `technology`'s settings, as files and `set` lines write them.
-    public static func settingNames(of technology: Technology) -> [String] {
-        switch technology {
-        case .switchControl: return SwitchControlSettings.names
-        case .voiceControl: return VoiceControlSettings.names
-        case .fullKeyboardAccess: return KeyboardAccessSettings.names
-        }
-    }
-
-    /// Reads `technology`'s settings file with that technology's own reader
-    /// (`SwitchControlSettings.load`, `KeyboardAccessSettings.load`,
-    /// `VoiceControlSettings.load`).
-    /// - Parameters:
-    ///   - technology: whose settings the file holds.
-    ///   - json: the file's bytes.
-    ///   - file: the name used in error messages.
-    /// - Returns: the settings.
-    /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
-    public static func load(_ technology: Technology, json: [UInt8], file: String) throws(SettingsError) -> TechnologySettings {
-        switch technology {
-        case .switchControl: return .switchControl(try SwitchControlSettings.load(json: json, file: file))
-        case .voiceControl: return .voiceControl(try VoiceControlSettings.load(json: json, file: file))
-        case .fullKeyboardAccess: return .keyboard(try KeyboardAccessSettings.load(json: json, file: file))
-        }
-    }
-
-    /// Changes one setting from a `set` line's text, the technology's own
-    /// way (`SwitchControlSettings.set`, `KeyboardAccessSettings.set`,
-    /// `VoiceControlSettings.set`); `validate()` checks the result.
-    /// - Parameters:
-    ///   - name: the setting's name.
-    ///   - value: the value as written.
-    /// - Throws: `SettingsError` quoting the bad name or value (no location).
-    public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
-        switch self {
-        case .switchControl(var s): try s.set(name, value); self = .switchControl(s)
-        case .voiceControl(var s): try s.set(name, value); self = .voiceControl(s)
-        case .keyboard(var s): try s.set(name, value); self = .keyboard(s)
-        }
-    }
-
-    /// The technology that has a setting called `name`, of all the
-    /// technologies (`settingNames(of:)`); nil when none has.
-    public static func owner(ofSetting name: String) -> Technology? {
-        Technology.allCases.first { settingNames(of: $0).contains(name) }
-    }
-}
-
 extension SessionConfiguration {
     /// Why `technology` cannot run beside `other` in one session as a person
     /// uses them, or nil when it can.
@@ -151,20 +55,24 @@ public struct SessionConfiguration: Hashable, Sendable {
     public func settings(of technology: Technology) -> TechnologySettings? {
         technologies.first { $0.technology == technology }
     }
+
+    /// Puts `settings` in place of the settings of their technology, when it
+    /// is active (a scenario's `set` line); nothing changes when it is not.
+    public mutating func replace(_ settings: TechnologySettings) {
+        if let i = technologies.firstIndex(where: { $0.technology == settings.technology }) { technologies[i] = settings }
+    }
 }
 
-/// Why a session cannot be made, or its settings cannot change.
+/// Why a session cannot be made, or its settings cannot change. What is
+/// wrong with one technology's settings is said in its own words (its
+/// `validate()`); this type knows no technology.
 public enum SessionError: DiagnosticError, Hashable, Sendable {
     /// The app's start screen does not exist.
     case unknownStartScreen(String, known: [String])
-    /// Manual Scanning with fewer than the two switches it needs.
-    case manualScanningNeedsTwoSwitches(configured: [SwitchID])
-    /// Single Switch Step Scanning with no switch that moves.
-    case stepScanningNeedsAMoveSwitch(configured: [SwitchID])
-    /// Settings that contradict each other (Hold Duration not shorter than the Auto Tap time, …).
+    /// Settings that cannot work together (Hold Duration not shorter than the
+    /// Auto Tap time, Manual Scanning with one switch, a key bound twice, …):
+    /// the message, and the settings it is about.
     case contradictorySettings(String, settings: [String])
-    /// Two switches share a name, or there are none.
-    case invalidSwitches(String)
     /// A setting outside its range.
     case invalidSetting(SettingsError.Problem)
     /// No technology, or two of one kind.
@@ -175,23 +83,18 @@ public enum SessionError: DiagnosticError, Hashable, Sendable {
         switch self {
         case .unknownStartScreen(let s, let known):
             return "the start screen '\(s)' is not in the app; screens: \(known.joined(separator: ", "))"
-        case .manualScanningNeedsTwoSwitches(let ids):
-            return "Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(ids.map(\.name).joined(separator: ", ")). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning."
-        case .stepScanningNeedsAMoveSwitch(let ids):
-            return "Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(ids.map(\.name).joined(separator: ", "))"
-        case .contradictorySettings(let message, _), .invalidSwitches(let message), .invalidTechnologies(let message):
+        case .contradictorySettings(let message, _), .invalidTechnologies(let message):
             return message
         case .invalidSetting(let problem):
             return SettingsError(problem).message
         }
     }
 
-    /// The setting the error is about, when it is one setting (for callers
-    /// that point at the line that set it).
+    /// The settings the error is about (for callers that point at the line
+    /// that set one).
     public var settingNames: [String] {
         switch self {
         case .invalidSetting(let p): return p.settingName.map { [$0] } ?? []
-        case .manualScanningNeedsTwoSwitches, .stepScanningNeedsAMoveSwitch, .invalidSwitches: return ["switches", "scanning-style"]
         case .contradictorySettings(_, let names): return names
         case .unknownStartScreen, .invalidTechnologies: return []
         }

@@ -46,11 +46,9 @@ enum SettingValue {
 }
 
 /// A technology's settings as a file format: its names, how one value
-/// applies, and its ranges. The reader (`load`, `set`) is shared.
-protocol SettingsFormat {
-    init()
-    /// Whose settings these are (named in "unknown … setting" messages).
-    static var technology: Technology { get }
+/// applies, and its ranges. Reading a file (`load`) and a `set` line (`set`)
+/// are shared: every conforming type gets them from here.
+protocol SettingsFormat: TechnologySettingsFormat {
     /// Reads a JSON array or object given for setting `name`; by default it is refused.
     static func readStructured(_ doc: JSONDocument, _ node: Int, name: String) throws(SettingsError) -> SettingValue
     /// Reads a `set` line's text for a setting whose value is structured;
@@ -73,28 +71,27 @@ extension SettingsFormat {
     /// every key optional (a missing one keeps its default); `$schema` and
     /// `comment` are skipped. Ranges are checked after the whole file is read.
     /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
-    static func readFile(json: [UInt8], file: String) throws(SettingsError) -> Self {
-        let settings = try SettingsDocument(json: json, file: file, technology: technology)
+    static func load(_ settings: SettingsDocument) throws(SettingsError) -> Self {
         var s = Self()
-        for (key, node, here) in settings.members {
+        for (key, node, here) in try settings.members(of: technology) {
             do {
                 let value = try readValue(settings.doc, node, name: key)
                 try s.apply(key, value)
             } catch {
                 var location = error.location ?? here
-                location.file = file
+                location.file = settings.file
                 throw SettingsError(error.problem, at: location, technology: technology)
             }
         }
         if let problem = s.rangeProblems().first {
-            throw SettingsError(problem, at: problem.settingName.flatMap { settings.locations[$0] } ?? SourceLocation(file: file), technology: technology)
+            throw SettingsError(problem, at: problem.settingName.flatMap { settings.locations[$0] } ?? SourceLocation(file: settings.file), technology: technology)
         }
         return s
     }
 
     /// Changes one setting from a `set` line's text.
     /// - Throws: `SettingsError` quoting the bad name or value (no location).
-    mutating func setText(_ name: String, _ value: String) throws(SettingsError) {
+    mutating func set(_ name: String, _ value: String) throws(SettingsError) {
         let v = try Self.parseStructured(name: name, text: value) ?? SettingValue(text: value)
         do {
             try apply(name, v)
@@ -155,5 +152,14 @@ struct SettingReader {
             throw bad("one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return e
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
     }
 }

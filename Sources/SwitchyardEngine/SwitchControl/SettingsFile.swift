@@ -1,43 +1,58 @@
 import ScreenModel
 import Diagnostics
 
+// Switch Control's entry in the technology list (`Technology.allCases`).
+//
+// Its settings file (docs/switch-control.md, "Settings file") is one JSON
+// object whose keys are setting names in kebab-case (`auto-scanning-time`);
+// every key is optional and a missing one keeps its default. Times are
+// seconds. A toggled duration is `false`/`null` (off), `true` (on with its
+// default time) or a number of seconds. Values are checked against the ranges
+// after the whole file is read (so `apple-ranges` may come anywhere in it).
+//
+// A `set` line (`set auto-scanning-time 1.5`) takes a number of seconds for
+// times; `on`/`off` (or `true`/`false`) for toggles and toggled durations;
+// `unlimited` (or `0`) for loops; the kebab-case option name for choices; for
+// `switches`, a comma-separated list of `name=action` or
+// `name=action/long-press-action`. The ranges are checked by `validate()` (a
+// scenario checks after each `set`). Both are `SettingsFormat`'s.
+
+extension Technology {
+    /// Switch Control: item and point scanning with switches.
+    public static var switchControl: Technology { Technology(SwitchControlSettings.self) }
+}
+
+extension TechnologySettings {
+    /// Switch Control with `settings`.
+    public static func switchControl(_ settings: SwitchControlSettings) -> TechnologySettings { TechnologySettings(settings) }
+
+    /// The settings when they are Switch Control's.
+    public var switchControl: SwitchControlSettings? { settings as? SwitchControlSettings }
+}
+
 extension SwitchControlSettings: SettingsFormat {
-    static var technology: Technology { .switchControl }
+    static let kind = TechnologyKind(name: "switch-control", aliases: ["switch", "switchcontrol"], title: "Switch Control", navigation: .scanning)
+
+    func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
+        SwitchControl(settings: self, navigation: navigation, screen: screen)
+    }
+
+    /// A switch press or release of a switch no entry configures.
+    func problem(with input: Input) -> String? {
+        let id: SwitchID
+        switch input {
+        case .switchDown(let s), .switchUp(let s): id = s
+        default: return nil
+        }
+        guard assignment(of: id) == nil else { return nil }
+        let names = switches.map(\.switchID.name)
+        let hint = Suggestion.hint(for: id.name, among: names, fallback: "; the configured switches are: \(names.joined(separator: ", "))")
+        return "unknown switch '\(id.name)'\(hint)"
+    }
+
+    static var inputSettingNames: Set<String> { ["switches"] }
 
     // MARK: - API
-
-    /// Reads a settings file (docs/switch-control.md, "Settings file").
-    ///
-    /// The file is one JSON object whose keys are setting names in kebab-case
-    /// (`auto-scanning-time`); every key is optional and a missing one keeps
-    /// its default. Times are seconds. A toggled duration is `false`/`null`
-    /// (off), `true` (on with its default time) or a number of seconds.
-    /// Values are checked against the ranges after the whole file is read
-    /// (so `apple-ranges` may come anywhere in it).
-    /// - Parameters:
-    ///   - json: the file's bytes.
-    ///   - file: the name used in error messages.
-    /// - Returns: the settings.
-    /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
-    public static func load(json: [UInt8], file: String) throws(SettingsError) -> SwitchControlSettings {
-        try readFile(json: json, file: file)
-    }
-
-    /// Changes one setting from text, as a script's `set auto-scanning-time 1.5` does.
-    ///
-    /// Values: a number of seconds for times; `on`/`off` (or `true`/`false`)
-    /// for toggles and toggled durations; `unlimited` (or `0`) for loops; the
-    /// kebab-case option name for choices; for `switches`, a comma-separated
-    /// list of `name=action` or `name=action/long-press-action`. The ranges
-    /// are checked by `validate()` (a scenario checks after each `set`).
-    /// - Parameters:
-    ///   - name: the setting's kebab-case name.
-    ///   - value: the value as written.
-    /// - Throws: `SettingsError` quoting the bad name or value (no location:
-    ///   the caller knows where the command stands).
-    public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
-        try setText(name, value)
-    }
 
     /// Checks the ranges (`SettingRange`) and that the settings fit together
     /// (switches for the scanning style; Hold Duration and Ignore Repeat
@@ -46,21 +61,28 @@ extension SwitchControlSettings: SettingsFormat {
     public func validate() throws(SessionError) {
         if let problem = rangeProblems().first { throw .invalidSetting(problem) }
         let ids = switches.map(\.switchID)
-        guard !ids.isEmpty else { throw .invalidSwitches("no switches are configured; add one, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}") }
+        // Which switches a scanning style needs: settings that contradict each other.
+        func switchesProblem(_ message: String) -> SessionError { .contradictorySettings(message, settings: ["switches", "scanning-style"]) }
+        guard !ids.isEmpty else { throw switchesProblem("no switches are configured; add one, e.g. {\"switch\": \"select\", \"action\": \"select-item\"}") }
         var seen: Set<SwitchID> = []
         for id in ids where !seen.insert(id).inserted {
-            throw .invalidSwitches("the switch '\(id)' is configured twice; give each switch one entry")
+            throw switchesProblem("the switch '\(id)' is configured twice; give each switch one entry")
         }
         let actions = switches.map(\.action)
+        let configured = ids.map(\.name).joined(separator: ", ")
         switch scanningStyle {
         case .autoScanning:
             break
         case .manualScanning:
             let moves = actions.contains(.moveToNextItem) || actions.contains(.moveToPreviousItem)
             let selects = actions.contains(.selectItem) || actions.contains(.tap)
-            if !(moves && selects) || ids.count < 2 { throw .manualScanningNeedsTwoSwitches(configured: ids) }
+            if !(moves && selects) || ids.count < 2 {
+                throw switchesProblem("Manual Scanning needs at least two switches, one that moves (move-to-next-item or move-to-previous-item) and one that selects (select-item or tap); configured: \(configured). Add a switch, e.g. {\"switch\": \"next\", \"action\": \"move-to-next-item\"}, or use auto-scanning.")
+            }
         case .singleSwitchStepScanning:
-            if !(actions.contains(.selectItem) || actions.contains(.moveToNextItem)) { throw .stepScanningNeedsAMoveSwitch(configured: ids) }
+            if !(actions.contains(.selectItem) || actions.contains(.moveToNextItem)) {
+                throw switchesProblem("Single Switch Step Scanning needs a switch that moves (select-item or move-to-next-item); configured: \(configured)")
+            }
         }
         if let h = holdDuration, h >= autoTapTime {
             throw .contradictorySettings("hold-duration \(h) is not shorter than auto-tap-time \(autoTapTime); Hold Duration must be shorter than the Auto Tap time so that a double press can still open the scanner menu", settings: ["hold-duration", "auto-tap-time"])
@@ -151,7 +173,7 @@ extension SwitchControlSettings: SettingsFormat {
     // MARK: - Applying
 
     mutating func apply(_ name: String, _ value: SettingValue) throws(SettingsError) {
-        let read = SettingReader(name: name, value: value, technology: .switchControl)
+        let read = SettingReader(name: name, value: value, technology: Self.technology)
         func bad(_ expected: String) -> SettingsError { read.bad(expected) }
         // A number of seconds, checked as it becomes an Interval (not NaN,
         // infinite or negative) and against the hard limits (1 ms to 1 hour,
@@ -222,25 +244,5 @@ extension SwitchControlSettings: SettingsFormat {
         default:
             throw SettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)))
         }
-    }
-}
-
-extension SettingsError.Problem {
-    /// The setting the problem is about, when it names one.
-    var settingName: String? {
-        switch self {
-        case .syntax: return nil
-        case .unknownSetting(let name, _), .invalidValue(let name, _, _), .duplicateSetting(let name, _), .invalidKeys(let name, _): return name
-        case .conflict(_, let commands): return commands.last
-        }
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }

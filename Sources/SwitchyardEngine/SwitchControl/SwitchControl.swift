@@ -315,7 +315,7 @@ struct SwitchControl: AssistiveTechnology {
     }
 
     mutating func reconfigure(_ new: TechnologySettings, _ core: inout SessionCore) {
-        guard case .switchControl(let s) = new else {
+        guard let s = new.switchControl else {
             core.emit(.bug("Switch Control got settings for \(new.technology.name)"))
             return
         }

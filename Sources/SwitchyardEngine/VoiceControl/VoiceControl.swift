@@ -132,7 +132,7 @@ struct VoiceControl: AssistiveTechnology {
     }
 
     mutating func reconfigure(_ new: TechnologySettings, _ core: inout SessionCore) {
-        guard case .voiceControl(let s) = new else {
+        guard let s = new.voiceControl else {
             core.emit(.bug("Voice Control got settings for \(new.technology.name)"))
             return
         }

@@ -41,26 +41,6 @@ public struct VoiceControlSettings: Hashable, Sendable {
 
     // MARK: - API
 
-    /// Reads a Voice Control settings file: one JSON object of the settings by
-    /// kebab-case name, every key optional (docs/voice-control.md, "Settings").
-    /// - Parameters:
-    ///   - json: the file's bytes.
-    ///   - file: the name used in error messages.
-    /// - Returns: the settings.
-    /// - Throws: `SettingsError` quoting the bad name or value, at its line and column.
-    public static func load(json: [UInt8], file: String) throws(SettingsError) -> VoiceControlSettings {
-        try readFile(json: json, file: file)
-    }
-
-    /// Changes one setting from text, as a script's `set grid-columns 4` does.
-    /// - Parameters:
-    ///   - name: the setting's kebab-case name.
-    ///   - value: the value as written (`names`, `none`, `contains`, `4`).
-    /// - Throws: `SettingsError` quoting the bad name or value (no location).
-    public mutating func set(_ name: String, _ value: String) throws(SettingsError) {
-        try setText(name, value)
-    }
-
     /// Checks the ranges.
     /// - Throws: `SessionError.invalidSetting` naming the first setting out of range.
     public func validate() throws(SessionError) {
@@ -68,11 +48,32 @@ public struct VoiceControlSettings: Hashable, Sendable {
     }
 }
 
+extension Technology {
+    /// Voice Control: spoken commands, names, numbers and the grid.
+    public static var voiceControl: Technology { Technology(VoiceControlSettings.self) }
+}
+
+extension TechnologySettings {
+    /// Voice Control with `settings`.
+    public static func voiceControl(_ settings: VoiceControlSettings) -> TechnologySettings { TechnologySettings(settings) }
+
+    /// The settings when they are Voice Control's.
+    public var voiceControl: VoiceControlSettings? { settings as? VoiceControlSettings }
+}
+
+// Voice Control's entry in the technology list (`Technology.allCases`). Its
+// settings file is one JSON object of the settings by kebab-case name, every
+// key optional (docs/voice-control.md, "Settings"); a `set` line takes
+// `names`, `none`, `contains`, `4`. Both are `SettingsFormat`'s.
 extension VoiceControlSettings: SettingsFormat {
-    static var technology: Technology { .voiceControl }
+    static let kind = TechnologyKind(name: "voice", aliases: ["voice-control"], title: "Voice Control", navigation: .flat)
+
+    func makeTechnology(navigation: NavigationOptions, screen: Screen) -> any AssistiveTechnology {
+        VoiceControl(settings: self, navigation: navigation, screen: screen)
+    }
 
     mutating func apply(_ name: String, _ value: SettingValue) throws(SettingsError) {
-        let read = SettingReader(name: name, value: value, technology: .voiceControl)
+        let read = SettingReader(name: name, value: value, technology: Self.technology)
         let sizes = Double(Self.gridSizes.lowerBound)...Double(Self.gridSizes.upperBound)
         switch name {
         case "overlay":
@@ -88,7 +89,7 @@ extension VoiceControlSettings: SettingsFormat {
         case "grid-zoom-levels":
             gridZoomLevels = try read.whole(Double(Self.zoomLevels.lowerBound)...Double(Self.zoomLevels.upperBound))
         default:
-            throw SettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)), technology: .voiceControl)
+            throw SettingsError(.unknownSetting(name: name, suggestion: Suggestion.closest(to: name, among: Self.names)), technology: Self.technology)
         }
     }
 

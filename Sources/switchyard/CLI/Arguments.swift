@@ -1,3 +1,4 @@
+import SwitchyardEngine
 import ScreenModel
 import Diagnostics
 

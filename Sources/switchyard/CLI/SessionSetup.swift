@@ -74,38 +74,28 @@ struct SessionSetup {
         var configuration: SessionConfiguration
 
         /// Switch Control's settings, when it is active.
-        var switchControl: SwitchControlSettings? {
-            if case .switchControl(let s)? = configuration.settings(of: .switchControl) { return s }
-            return nil
-        }
+        var switchControl: SwitchControlSettings? { configuration.settings(of: .switchControl)?.switchControl }
     }
 
+    /// How a user adds a technology to the session from the command line.
+    static let howToAdd: @Sendable (Technology) -> String = { "add --technology \($0.name)" }
+
     /// Loads the app (unless `given`: a live app's snapshot) and each
-    /// settings file (with the reader of the technology whose settings it
-    /// holds) and makes the session.
-    /// - Throws: `ScreenModelError` (the app), `SetupError` or `SettingsError`
-    ///   (a settings file), or a diagnostic at the settings file for settings
-    ///   that contradict each other or belong to a technology not in use.
+    /// settings file (`SettingsFiles`: read by the technology whose settings
+    /// it holds, `--keyboard-bindings` by Full Keyboard Access) and makes the session.
+    /// - Throws: `ScreenModelError` (the app), `SettingsFileError` (a settings
+    ///   file), or a diagnostic at the settings file for settings that
+    ///   contradict each other.
     func makeSession(app given: AppModel? = nil) throws -> Made {
-        let model = try given ?? ((app == nil || app == "demo") ? DemoApp.load() : AppScreens.loadApp(app!, options: importOptions))
-        var loaded: [Technology: (settings: TechnologySettings, file: String)] = [:]
-        let files = settings.map { (path: $0, technology: nil as Technology?) } + (keyboardBindings.map { [($0, .fullKeyboardAccess)] } ?? [])
-        for (path, given) in files {
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(path) } catch { throw SetupError.cannotRead(file: path, kind: "settings file", reason: "\(error)") }
-            let t = try given ?? technology(ofSettings: bytes, file: path)
-            if let first = loaded[t] {
-                throw Diagnostic(.error, "a second \(t) settings file (the first is '\(first.file)'); give one settings file per technology",
-                                 at: SourceLocation(file: path))
-            }
-            let s = try TechnologySettings.load(t, json: bytes, file: path)
+        let model = try given ?? appModel()
+        var files = SettingsFiles(for: technologies, howToAdd: Self.howToAdd)
+        let named = settings.map { (path: $0, technology: nil as Technology?) } + (keyboardBindings.map { [($0, .fullKeyboardAccess)] } ?? [])
+        for (path, technology) in named {
+            let s = try files.load(path, for: technology)
             do { try s.validate() } catch { throw Diagnostic(.error, error.message, at: SourceLocation(file: path)) }
-            loaded[t] = (s, path)
         }
         // Without a settings file, Switch Control has every switch the terminal and the shipped profiles press (`SwitchBox`).
-        let configuration = SessionConfiguration(technologies: technologies.map {
-            loaded[$0]?.settings ?? ($0 == .switchControl ? .switchControl(SwitchBox.settings) : TechnologySettings.defaults(for: $0)!)
-        })
+        let configuration = SessionConfiguration(technologies: files.configuration(base: [.switchControl(SwitchBox.settings)]))
         do {
             return Made(app: model, session: try Session(app: model, configuration: configuration), configuration: configuration)
         } catch {
@@ -115,31 +105,9 @@ struct SessionSetup {
         }
     }
 
-    /// The technology whose settings file `json` is, told by its setting
-    /// names (`TechnologySettings.settingNames(of:)`): the active technology
-    /// that has them. A file that is not a JSON object, or names no setting
-    /// any technology has, is the first technology's (its reader says what
-    /// is wrong).
-    /// - Throws: a diagnostic at the first name of a technology not in use,
-    ///   or at a name of a second technology in one file.
-    func technology(ofSettings json: [UInt8], file: String) throws -> Technology {
-        guard let doc = try? JSONDocument(bytes: json), doc.kind(doc.root) == .object else { return technologies[0] }
-        var owner: (technology: Technology, name: String, line: Int)?
-        for (name, value) in doc.members(doc.root) {
-            guard let t = TechnologySettings.owner(ofSetting: name) else { continue }
-            // An object's children alternate key and value on the tape: the key is just before its value.
-            let (line, column) = doc.position(of: value - 1)
-            let here = SourceLocation(file: file, line: line, column: column)
-            guard technologies.contains(t) else {
-                throw Diagnostic(.error, "'\(name)' is a \(t) setting, but the session runs " + technologies.map(\.description).joined(separator: " and ")
-                                 + "; add --technology \(t.name), or give this file to a session that runs it", at: here)
-            }
-            if let owner, owner.technology != t {
-                throw Diagnostic(.error, "'\(name)' is a \(t) setting, but '\(owner.name)' (line \(owner.line)) is a \(owner.technology) one; "
-                                 + "give each technology its own settings file", at: here)
-            }
-            owner = owner ?? (t, name, line)
-        }
-        return owner?.technology ?? technologies[0]
+    /// The app `--app` names: the demo app when it names none (or `demo`).
+    func appModel() throws -> AppModel {
+        guard let app, app != "demo" else { return DemoApp.load() }
+        return try AppScreens.loadApp(app, options: importOptions)
     }
 }

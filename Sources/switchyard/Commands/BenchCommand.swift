@@ -83,6 +83,7 @@ struct BenchCommand: Command {
     }
 
     func validate() throws(UsageError) {
+        guard Bench.technologies.contains(technology) else { throw Self.noCostModel(technology) }
         if allScreens && screen != nil {
             throw UsageError(command: Self.name, message: "--screen and --all-screens do not go together; give one")
         }
@@ -176,27 +177,26 @@ struct BenchCommand: Command {
         return .success
     }
 
+    /// The report of `technology` on `s` under the settings file (its defaults without one).
     func makeReport(_ app: AppModel, _ s: Screen, _ user: UserModel, _ weights: TargetWeights?) throws -> BenchReport {
-        let bytes = try settings.map { f throws in try Self.read(f, kind: "settings file") }
-        switch technology {
-        case .switchControl:
-            let sc = try bytes.map { b throws in try SwitchControlSettings.load(json: b, file: settings!) } ?? SwitchControlSettings()
-            // A simulation can take minutes (many trials, misses near 1):
-            // on a terminal, standard error says how far it has got.
-            let line = simulate ? ProgressLine.make() : nil
-            defer { line?.finish() }
-            let screen = TerminalText.escaped(s.name, keepNewlines: false)
-            return try Bench.switchControl(app: app, screen: s, settings: sc, user: user, weights: weights, simulate: simulate,
-                                           progress: line.map { line in { done, total in
-                                               line.show("simulating \(screen): \(done) of \(total) trials", final: done == total)
-                                           } })
-        case .fullKeyboardAccess:
-            let k = try bytes.map { b throws in try KeyboardAccessSettings.load(json: b, file: settings!) } ?? KeyboardAccessSettings()
-            return try Bench.keyboard(app: app, screen: s, settings: k, user: user, weights: weights)
-        case .voiceControl:
-            let v = try bytes.map { b throws in try VoiceControlSettings.load(json: b, file: settings!) } ?? VoiceControlSettings()
-            return try Bench.voice(app: app, screen: s, settings: v, user: user, weights: weights)
-        }
+        var files = SettingsFiles(for: [technology], howToAdd: SessionSetup.howToAdd)
+        let chosen = try settings.map { f throws(SettingsFileError) in try files.load(f, for: technology) } ?? technology.defaults
+        // A simulation can take minutes (many trials, misses near 1):
+        // on a terminal, standard error says how far it has got.
+        let line = simulate ? ProgressLine.make() : nil
+        defer { line?.finish() }
+        let screen = TerminalText.escaped(s.name, keepNewlines: false)
+        let report = try Bench.report(app: app, screen: s, settings: chosen, user: user, weights: weights, simulate: simulate,
+                                      progress: line.map { line in { done, total in
+                                          line.show("simulating \(screen): \(done) of \(total) trials", final: done == total)
+                                      } })
+        guard let report else { throw Self.noCostModel(technology) }
+        return report
+    }
+
+    /// The usage error for a technology the benchmark has no cost model of.
+    static func noCostModel(_ technology: Technology) -> UsageError {
+        UsageError(command: name, message: "'--technology \(technology.name)' has no scan-time model; expected one of: \(Bench.technologies.map(\.name).joined(separator: ", "))")
     }
 
     /// The heat map of `report` over `screen`.

@@ -35,14 +35,16 @@ struct DemoCommand: Command {
         var status = ExitStatus.success
         let runner = ScenarioRunner(scenarioApps: RunCommand.appProvider(ImportOptions()))
         for builtIn in DemoApp.scenarios {
-            say("")
-            say("━━ \(builtIn.technology) (\(builtIn.technology.name)): \(builtIn.setup)")
+            // Each built-in scenario names its technology on its `technology` line.
             let prepared = try runner.prepare(text: builtIn.text, file: builtIn.fileName)
-            let result = runner.run(prepared) { show($0, app: app, technology: builtIn.technology) }
+            let technology = prepared.scenario.technology
+            say("")
+            say("━━ \(technology) (\(technology.name)): \(builtIn.setup)")
+            let result = runner.run(prepared) { show($0, app: app, technology: technology) }
             Output.report(result.failures.map(\.diagnostic))
             if let stopped = result.stopped { Output.report(stopped) }
             if !result.passed { status = .failure }
-            summary.append("\(builtIn.technology): \(Self.inputs(of: result)), \(result.endTime) simulated, \(result.held)/\(result.expectations) " + Plural.noun(result.expectations, "check") + " held")
+            summary.append("\(technology): \(Self.inputs(of: result)), \(result.endTime) simulated, \(result.held)/\(result.expectations) " + Plural.noun(result.expectations, "check") + " held")
         }
         say("")
         say("Summary")
@@ -53,13 +55,7 @@ struct DemoCommand: Command {
     /// The inputs a run delivered, counted for each technology it ran:
     /// `9 switch presses`, `31 key presses`, `9 spoken commands`.
     static func inputs(of result: ScenarioResult) -> String {
-        result.technologies.map { technology in
-            switch technology {
-            case .switchControl: return Plural.count(result.switchPresses, "switch press", "switch presses")
-            case .fullKeyboardAccess: return Plural.count(result.keyPresses, "key press", "key presses")
-            case .voiceControl: return Plural.count(result.utterances, "spoken command")
-            }
-        }.joined(separator: ", ")
+        result.technologies.map(result.inputs(of:)).joined(separator: ", ")
     }
 
     func say(_ s: String) { Output.out(s + "\n") }

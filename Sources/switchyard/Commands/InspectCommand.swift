@@ -1,3 +1,4 @@
+import SwitchyardEngine
 import DemoApp
 import DesktopApps
 import ScreenModel

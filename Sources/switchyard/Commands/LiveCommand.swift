@@ -265,21 +265,26 @@ final class LiveView {
         return out
     }
 
-    /// The screen with what the technologies show on it: Switch Control's
-    /// cursor alone in the screen sketch (`ScreenSketch`, groups outlined
-    /// too); otherwise the overlay picture's text (`OverlayPicture`, as
-    /// `switchyard overlay` draws it) with Voice Control's overlay, or the
+    /// Whether the view draws the screen sketch: every technology running
+    /// scans in groups (`NavigationStyle.scanning`: Switch Control alone),
+    /// so its cursor and groups are all there is to show.
+    var sketches: Bool { technologies.allSatisfy { $0.navigationStyle == .scanning } }
+
+    /// The screen with what the technologies show on it: a scanning cursor
+    /// alone in the screen sketch (`ScreenSketch`, groups outlined too,
+    /// `sketches`); otherwise the overlay picture's text (`OverlayPicture`,
+    /// as `switchyard overlay` draws it) with Voice Control's overlay, or the
     /// numbers of a disambiguation, and the focus ring of Full Keyboard
     /// Access (while it shows) or Switch Control's highlighted element.
     func picture(_ screen: Screen, _ shown: Presentation) -> [String] {
-        if technologies == [.switchControl] {
+        if sketches {
             var frame: Rect? = nil
             switch shown.highlight {
             case .element(let r)?: frame = r.frame
             case .group(let f, _)?, .groupExit(let f)?: frame = f
             default: break
             }
-            let order = NavigationOrder(screen: screen, technology: .switchControl)
+            let order = NavigationOrder(screen: screen, style: .scanning)
             return ScreenSketch(columns: 48, rows: 20).render(screen, order: order, highlight: frame)
         }
         let overlay = shown.disambiguation.map { Overlay(kind: .numbers, continuous: false, badges: $0.badges) } ?? shown.voiceOverlay
@@ -299,15 +304,14 @@ final class LiveView {
             items.enumerated().map { $0.offset == highlighted ? "[\($0.element)]" : $0.element }.joined(separator: "  ")
         }
         if let menu = shown.scannerMenu { out.append("Scanner menu: " + list(menu.items, menu.highlightedItem)) }
-        if case .group(_, let count)? = shown.highlight, technologies != [.switchControl] { out.append("Switch Control: a group of " + Plural.count(count, "item")) }
-        if technologies.contains(.fullKeyboardAccess) {
-            if let f = shown.focused {
-                out.append("Focus: \(f)" + (shown.focusVisible ? "" : " (ring hidden)") + (shown.textEditing != nil ? ", editing text" : ""))
-            }
-            if let l = shown.actionsList { out.append("Actions for \(l.target): " + (l.items.isEmpty ? "(none)" : list(l.items, l.highlightedItem))) }
-            if let f = shown.find { out.append("Find: \"\(f.query)\"" + (f.match.map { " → \($0)" } ?? " (no match)")) }
-            if let c = shown.commandList { out.append("Commands: " + c.joined(separator: "; ")) }
+        if case .group(_, let count)? = shown.highlight, !sketches { out.append("Switch Control: a group of " + Plural.count(count, "item")) }
+        // What a keyboard's focus shows (only Full Keyboard Access presents these).
+        if let f = shown.focused {
+            out.append("Focus: \(f)" + (shown.focusVisible ? "" : " (ring hidden)") + (shown.textEditing != nil ? ", editing text" : ""))
         }
+        if let l = shown.actionsList { out.append("Actions for \(l.target): " + (l.items.isEmpty ? "(none)" : list(l.items, l.highlightedItem))) }
+        if let f = shown.find { out.append("Find: \"\(f.query)\"" + (f.match.map { " → \($0)" } ?? " (no match)")) }
+        if let c = shown.commandList { out.append("Commands: " + c.joined(separator: "; ")) }
         if let d = shown.disambiguation {
             out.append("Which \"\(d.name)\"? " + d.badges.map { "\($0.text) \($0.element.map(\.description) ?? "")" }.joined(separator: "  ") + " — say a number")
         } else if let o = shown.voiceOverlay {

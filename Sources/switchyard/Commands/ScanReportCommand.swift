@@ -1,3 +1,4 @@
+import SwitchyardEngine
 import Foundation
 import Diagnostics
 import ScreenModel
@@ -30,7 +31,7 @@ struct ScanReportCommand: Command {
     var paths: [String] = ["."]
     var output = "scan-reports"
     var skip: [String] = []
-    var technologies: [Technology] = Technology.allCases
+    var technologies: [Technology] = Bench.technologies
     var settings: String?
     var user: String?
     /// `--app-format`, `--density`: for every file found (the density for

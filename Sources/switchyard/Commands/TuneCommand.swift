@@ -77,7 +77,8 @@ struct TuneCommand: Command {
         if let q = missRate { person.missProbability = q }
         if let p = pressLength { person.pressLength = p }
         let targets = try weights.map { f throws in try TargetWeights.load(json: BenchCommand.read(f, kind: "weights file"), file: f) }
-        let current = try settings.map { f throws in try SwitchControlSettings.load(json: BenchCommand.read(f, kind: "settings file"), file: f) } ?? SwitchControlSettings()
+        var files = SettingsFiles(for: [.switchControl], howToAdd: SessionSetup.howToAdd)
+        let current = try settings.map { f throws(SettingsFileError) in try files.load(f, for: .switchControl) }?.switchControl ?? SwitchControlSettings()
         let result: Tuner.Result
         do {
             result = try Tuner.tune(screens: screens, settings: current, user: person, weights: targets)

@@ -28,7 +28,7 @@ func fuzzSettings(_ bytes: [UInt8]) {
     // input, three times the inputs.
     let technology = [Technology.switchControl, .fullKeyboardAccess, .voiceControl][bytes.count % 3]
     do { try run(TechnologySettings.load(technology, json: bytes, file: "fuzz.json")) } catch { render(error) }
-    guard var settings = TechnologySettings.defaults(for: technology) else { return }
+    var settings = technology.defaults
     for (name, value) in lines {
         do { try settings.set(name, value) } catch { render(error) }
     }
@@ -58,14 +58,12 @@ func run(_ settings: TechnologySettings) {
     }
     var events = session.start(at: .zero)
     var inputs: [TimedInput] = []
-    switch settings {
-    case .switchControl(let s):
-        let first = s.switches[0].switchID
+    if let s = settings.switchControl, let first = s.switches.first?.switchID {
         inputs = [
             TimedInput(.switchDown(first), at: .milliseconds(2_500)), TimedInput(.switchUp(first), at: .milliseconds(2_700)),
             TimedInput(.switchDown(first), at: .milliseconds(9_000)), TimedInput(.switchUp(first), at: .milliseconds(9_050)),
         ]
-    case .keyboard:
+    } else if settings.keyboard != nil {
         var t = Instant.milliseconds(1_000)
         for spec in ["tab", "tab", "right", "down", "space", "tab+z", "down", "escape", "shift+tab", "tab+b", "tab+h", "escape"] {
             for stroke in (try? KeyChord.parse(spec).strokes) ?? [] {
@@ -74,7 +72,7 @@ func run(_ settings: TechnologySettings) {
             }
             t = t + .milliseconds(900)
         }
-    case .voiceControl:
+    } else if settings.voiceControl != nil {
         let phrases = ["show numbers", "tap 2", "show names", "show grid", "3", "tap 1", "hide grid", "go back", "show me what to say"]
         inputs = phrases.enumerated().map { TimedInput(.utterance($0.element), at: .milliseconds(1_000 + 2_000 * Int64($0.offset))) }
     }
