@@ -110,7 +110,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "CLinuxFile"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "CLinuxFile"]
         ),
 
         // MARK: - Plugins
@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InputDevicesTests",
-            dependencies: ["InputDevices", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
+            dependencies: ["InputDevices", "DeviceTestbed", "Diagnostics", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
         ),
     ]
 )
