@@ -270,12 +270,19 @@ public struct Session: Sendable {
     /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
     mutating func flush(_ each: (TimedEvent) -> Void) {
         guard !core.log.events.isEmpty else { return }
-        // Read through a constant: an element of `core.log.events` would be
-        // copied (retained and released) around each call of `each`, which
-        // the optimizer cannot prove leaves the buffer alone.
+        // Each event is swapped out of the buffer into `held` and handed on
+        // from there: an element read in place would be copied (retained,
+        // and released after) around each call of `each`, a caller's closure
+        // the optimizer cannot see into (every caller is in another module).
+        // A swap moves; the buffer keeps the event before it, released by
+        // `clear()` as it would have been.
+        var held = TimedEvent(time: .zero, event: .menuHidden)
         do {
-            let events = core.log.events
-            for i in events.indices { each(events[i]) }
+            var events = core.log.events.mutableSpan
+            for i in events.indices {
+                swap(&events[i], &held)
+                each(held)
+            }
         }
         core.log.clear()
     }
