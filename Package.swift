@@ -40,6 +40,10 @@ let package = Package(
         // the model, the engine and the scan-time benchmark; text, JSON and
         // SARIF (docs/audit.md).
         .target(name: "Audit", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "ScanBench"]),
+        // The workloads switchyard-bench times, built with the model's API:
+        // benchmark screens, the engine's measurable cores, synthetic Appium
+        // captures. For switchyard-bench and the tests; no library links it.
+        .target(name: "BenchmarkWorkloads", dependencies: ["ScreenModel", "SwitchyardEngine"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -110,7 +114,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "CLinuxFile"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "BenchmarkWorkloads", "CLinuxFile"]
         ),
 
         // MARK: - Plugins
@@ -140,10 +144,12 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "ScreenModelTests",
-            dependencies: ["ScreenModel", "DemoApp"],
+            // BenchmarkWorkloads for its synthetic Appium captures (the large-document tests).
+            dependencies: ["ScreenModel", "DemoApp", "BenchmarkWorkloads"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "SwitchyardEngine", "ScreenModel"]),
         .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Diagnostics", "SwitchyardEngine", "ScreenModel", "ScanBench", "DemoApp"]),
         // DeviceTestbed for `Requirement` (rsvg-convert, SWITCHYARD_REQUIRE_RSVG).

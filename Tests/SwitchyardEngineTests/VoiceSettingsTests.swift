@@ -153,12 +153,3 @@ import ScreenModel
         #expect(Grammar.rules.last?.pattern == "<item>")
     }
 }
-
-/// The benchmark's core works on a small screen: every utterance taps.
-@Suite struct VoiceBenchmarkTests {
-    @Test func everyUtteranceTaps() {
-        var bench = VoiceMatchBenchmark(labels: 500)
-        #expect(bench.utterances.prefix(3) == ["tap item 1", "tap item 420", "tap item 339"])
-        #expect(bench.run(1000) == 1000)
-    }
-}
