@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ScreenModel", targets: ["ScreenModel"]),
         .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
+        .library(name: "Transcript", targets: ["Transcript"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Pictures", targets: ["Pictures"]),
@@ -29,6 +30,9 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "ScreenModel", dependencies: ["Diagnostics", "CLibxml2"]),
         .target(name: "SwitchyardEngine", dependencies: ["Diagnostics", "ScreenModel"]),
+        // The transcript as JSON Lines (docs/transcript.md): one event's line,
+        // and the stream run, live and replay write, which copies what recurs.
+        .target(name: "Transcript", dependencies: ["ScreenModel", "SwitchyardEngine"]),
         .target(name: "Scripting", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel"]),
         // Screens and Voice Control overlays drawn as SVG (PNG through
         // rsvg-convert) and as terminal text.
@@ -110,7 +114,7 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps", "CLinuxFile"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Transcript", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps", "CLinuxFile"]
         ),
         .executableTarget(
             name: "switchyard-bench",
@@ -148,7 +152,9 @@ let package = Package(
             dependencies: ["ScreenModel", "DemoApp", "BenchmarkWorkloads"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        // Transcript for the JSON lines of each technology's events.
+        .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "Transcript", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "SwitchyardEngine", "ScreenModel"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "SwitchyardEngine", "ScreenModel"]),
         .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Diagnostics", "SwitchyardEngine", "ScreenModel", "ScanBench", "DemoApp"]),
@@ -162,7 +168,7 @@ let package = Package(
         // session (xvfb-run, dbus-run-session), read and driven for real.
         .testTarget(
             name: "DesktopAppsTests",
-            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "Diagnostics", "ScanBench", "Scripting", "CAtspi"],
+            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "Transcript", "ScreenModel", "Diagnostics", "ScanBench", "Scripting", "CAtspi"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import Testing
 import Diagnostics
 import ScreenModel
 @testable import SwitchyardEngine
+import Transcript
 
 @Suite struct VoiceSettingsTests {
     @Test func defaults() {
