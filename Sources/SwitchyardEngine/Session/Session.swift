@@ -24,6 +24,9 @@ public struct Session: Sendable {
     /// it bounds the events buffered before they reach the caller. 1 fires
     /// every timer on its own, for tests that compare the two.
     var longestRun = 256
+    /// The room the event buffer starts with (and starts again with after
+    /// `drain()`): more than one timer fire's events.
+    static let eventRoom = 64
 
     // MARK: - API
 
@@ -46,7 +49,7 @@ public struct Session: Sendable {
         navigation = configuration.navigation
         technologies = configuration.technologies.map { $0.makeTechnology(navigation: configuration.navigation, screen: state.screen) }
         kinds = configuration.technologies.map(\.technology)
-        core.log.events.reserveCapacity(64)
+        core.log.events.reserveCapacity(Self.eventRoom)
     }
 
     /// Shows the start screen and begins every technology (scanning starts).
@@ -66,14 +69,20 @@ public struct Session: Sendable {
     /// - Parameter input: the input and its instant (not before `now`).
     /// - Returns: the events, in time order.
     public mutating func handle(_ input: TimedInput) -> [TimedEvent] {
-        var out: [TimedEvent] = []
-        handle(input) { out.append($0) }
-        return out
+        fireDue(upTo: max(input.time, core.now)) { _ in }
+        apply(input)
+        return drain()
     }
 
     /// `handle(_:)` delivering each event to `each` instead of collecting them.
     public mutating func handle(_ input: TimedInput, each: (TimedEvent) -> Void) {
         advance(to: max(input.time, core.now), each: each)
+        apply(input)
+        flush(each)
+    }
+
+    /// Handles `input` at the session's now (its due timers fired).
+    private mutating func apply(_ input: TimedInput) {
         if input.time < core.now {
             core.emit(.bug("input at \(input.time) is before the session's now \(core.now); handled at \(core.now)"))
         }
@@ -92,28 +101,33 @@ public struct Session: Sendable {
         case .switchDown, .switchUp, .key, .utterance:
             route(input.input)
         }
-        flush(each)
     }
 
     /// Fires due timers at their exact instants, in order, and moves the clock to `time`.
     /// - Parameter time: the new now (not before the current one).
     /// - Returns: the events, in time order.
     public mutating func advance(to time: Instant) -> [TimedEvent] {
-        var out: [TimedEvent] = []
-        advance(to: time) { out.append($0) }
-        return out
+        fireDue(upTo: time) { _ in }
+        return drain()
     }
 
     /// `advance(to:)` delivering each event to `each`; allocates nothing per timer fire.
     public mutating func advance(to time: Instant, each: (TimedEvent) -> Void) {
+        fireDue(upTo: time) { $0.flush(each) }
+        flush(each)
+    }
+
+    /// Fires the timers due up to `time`, calling `afterEach` after each
+    /// (to hand on its events, or to keep them all for `drain()`), and
+    /// moves the clock to `time`.
+    private mutating func fireDue(upTo time: Instant, _ afterEach: (inout Session) -> Void) {
         guard started else { core.log.now = max(core.now, time); return }
         while let due = core.timers.popDue(upTo: time) {
             if due.deadline > core.now { core.log.now = due.deadline }
             fire(due.timer, upTo: time)
-            flush(each)
+            afterEach(&self)
         }
         core.log.now = max(core.now, time)
-        flush(each)
     }
 
     /// Changes a technology's settings at `time` (a scenario's `set` line):
@@ -287,10 +301,14 @@ public struct Session: Sendable {
         core.log.clear()
     }
 
-    /// Drains the event buffer.
+    /// Drains the event buffer: the events, in order, as they are (no copy
+    /// of each); the buffer starts again at the room it starts with, not
+    /// at the size of a long `advance(to:)`'s events.
     mutating func drain() -> [TimedEvent] {
-        let out = core.log.events
-        core.log.events.removeAll(keepingCapacity: true)
+        guard !core.log.events.isEmpty else { return [] }
+        var out: [TimedEvent] = []
+        swap(&out, &core.log.events)
+        core.log.events.reserveCapacity(Self.eventRoom)
         return out
     }
 }
