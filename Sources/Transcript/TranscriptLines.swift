@@ -45,10 +45,10 @@ public struct TranscriptLines: ~Copyable {
 /// copied.
 ///
 /// An element's slot (its index's low bits) holds a reference and its
-/// JSON. A reference equal to it (copies share one immutable names box,
-/// which `==` compares first, by identity) is copied from the slot; any
-/// other is written afresh and takes the slot. The scenario's name and the
-/// technology are kept as last written.
+/// JSON. A copy of that reference (`ElementRef.isCopy(of:)`: the same
+/// immutable names box, which the slot keeps alive, index and frame) is
+/// copied from the slot; any other is written afresh and takes the slot.
+/// The scenario's name and the technology are kept as last written.
 ///
 /// A highlight's line differs from the last one for the same highlight by
 /// the same technology only in its `time_us`: what follows it (the event,
@@ -150,11 +150,10 @@ struct TranscriptFragments {
         return g.members
     }
 
-    /// `r`'s slot (its index's low bits), when it holds `r` (index and
-    /// frame compared first, the names last: by identity when shared).
+    /// `r`'s slot (its index's low bits), when it holds a copy of `r`.
     private func slot(holding r: ElementRef) -> Int? {
         let k = r.index & (elements.count - 1)
-        guard let e = elements[k], e.ref.index == r.index, e.ref.frame == r.frame, e.ref == r else { return nil }
+        guard let e = elements[k], e.ref.isCopy(of: r) else { return nil }
         return k
     }
 
