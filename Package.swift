@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ScreenModel", targets: ["ScreenModel"]),
         .library(name: "SwitchyardEngine", targets: ["SwitchyardEngine"]),
+        .library(name: "Transcript", targets: ["Transcript"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Pictures", targets: ["Pictures"]),
@@ -29,6 +30,9 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "ScreenModel", dependencies: ["Diagnostics", "CLibxml2"]),
         .target(name: "SwitchyardEngine", dependencies: ["Diagnostics", "ScreenModel"]),
+        // The transcript as JSON Lines (docs/transcript.md): one event's line,
+        // and the stream run, live and replay write, which copies what recurs.
+        .target(name: "Transcript", dependencies: ["ScreenModel", "SwitchyardEngine"]),
         .target(name: "Scripting", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel"]),
         // Screens and Voice Control overlays drawn as SVG (PNG through
         // rsvg-convert) and as terminal text.
@@ -40,6 +44,10 @@ let package = Package(
         // the model, the engine and the scan-time benchmark; text, JSON and
         // SARIF (docs/audit.md).
         .target(name: "Audit", dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "ScanBench"]),
+        // The workloads switchyard-bench times, built with the model's API:
+        // benchmark screens, the engine's measurable cores, synthetic Appium
+        // captures. For switchyard-bench and the tests; no library links it.
+        .target(name: "BenchmarkWorkloads", dependencies: ["ScreenModel", "SwitchyardEngine"]),
         .target(
             name: "DemoApp",
             dependencies: ["ScreenModel"],
@@ -106,11 +114,11 @@ let package = Package(
         // MARK: - Tools
         .executableTarget(
             name: "switchyard",
-            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps", "CLinuxFile"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "Transcript", "Scripting", "InputDevices", "DemoApp", "Pictures", "ScanBench", "Audit", "DesktopApps", "CLinuxFile"]
         ),
         .executableTarget(
             name: "switchyard-bench",
-            dependencies: ["ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "CLinuxFile"]
+            dependencies: ["Diagnostics", "ScreenModel", "SwitchyardEngine", "InputDevices", "DemoApp", "DeviceTestbed", "ScanBench", "DesktopApps", "BenchmarkWorkloads", "CLinuxFile"]
         ),
 
         // MARK: - Plugins
@@ -140,11 +148,15 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "ScreenModelTests",
-            dependencies: ["ScreenModel", "DemoApp"],
+            // BenchmarkWorkloads for its synthetic Appium captures (the large-document tests).
+            dependencies: ["ScreenModel", "DemoApp", "BenchmarkWorkloads"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        // Transcript for the JSON lines of each technology's events.
+        .testTarget(name: "SwitchyardEngineTests", dependencies: ["Diagnostics", "SwitchyardEngine", "Transcript", "ScreenModel", "DemoApp"]),
+        .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "SwitchyardEngine", "ScreenModel"]),
+        .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "SwitchyardEngine", "ScreenModel"]),
         .testTarget(name: "ScanBenchTests", dependencies: ["ScanBench", "Diagnostics", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Diagnostics", "SwitchyardEngine", "ScreenModel", "ScanBench", "DemoApp"]),
         // DeviceTestbed for `Requirement` (rsvg-convert, SWITCHYARD_REQUIRE_RSVG).
@@ -157,12 +169,12 @@ let package = Package(
         // session (xvfb-run, dbus-run-session), read and driven for real.
         .testTarget(
             name: "DesktopAppsTests",
-            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "Diagnostics", "ScanBench", "Scripting", "CAtspi"],
+            dependencies: ["DesktopApps", "DeviceTestbed", "SwitchyardEngine", "Transcript", "ScreenModel", "Diagnostics", "ScanBench", "Scripting", "CAtspi"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "InputDevicesTests",
-            dependencies: ["InputDevices", "DeviceTestbed", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
+            dependencies: ["InputDevices", "DeviceTestbed", "Diagnostics", "SwitchyardEngine", "ScreenModel", "CLibevdev", "CLibudev"]
         ),
     ]
 )

@@ -15,7 +15,7 @@ public final class PseudoTerminal {
         typealias OpenPT = @convention(c) (Int32) -> Int32
         typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
         func function<F>(_ name: String, as: F.Type) throws -> F {
-            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw TestbedError("no \(name) in libc") }
+            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw Diagnostic(.error, "no \(name) in libc") }
             return unsafeBitCast(sym, to: F.self)
         }
         let openpt = try function("posix_openpt", as: OpenPT.self)
@@ -25,13 +25,13 @@ public final class PseudoTerminal {
         master = openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             if master >= 0 { close(master) }
-            throw TestbedError("no pseudo-terminal available")
+            throw Diagnostic(.error, "no pseudo-terminal available")
         }
         let peer = ioctl(master, Self.getPeer, O_RDWR | O_NOCTTY)
         slave = peer >= 0 ? peer : open(name, O_RDWR | O_NOCTTY)
         guard slave >= 0 else {
             close(master)
-            throw TestbedError("cannot open the pseudo-terminal", at: SourceLocation(file: String(cString: name)))
+            throw Diagnostic(.error, "cannot open the pseudo-terminal", at: SourceLocation(file: String(cString: name)))
         }
     }
 

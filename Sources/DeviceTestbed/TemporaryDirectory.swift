@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Glibc
 
@@ -16,7 +17,7 @@ public final class TemporaryDirectory {
     public init(prefix: String = "switchyard") throws {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw TestbedError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
+            throw Diagnostic(.error, "cannot create a temporary directory: \(String(cString: strerror(errno)))")
         }
         url = URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }

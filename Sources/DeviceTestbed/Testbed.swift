@@ -24,10 +24,10 @@ public final class Testbed {
     /// Creates the testbed, then asks `umockdev_in_mock_environment` (which caches its first answer).
     public init() throws {
         scratch = try TemporaryDirectory(prefix: "switchyard-testbed")
-        guard let tb = umockdev_testbed_new() else { throw TestbedError("umockdev_testbed_new failed") }
+        guard let tb = umockdev_testbed_new() else { throw Diagnostic(.error, "umockdev_testbed_new failed") }
         guard umockdev_in_mock_environment() != 0 else {
             g_object_unref(UnsafeMutableRawPointer(tb))
-            throw TestbedError("not in a umockdev environment: LD_PRELOAD lacks umockdev's preload; run the tests under umockdev-wrapper")
+            throw Diagnostic(.error, "not in a umockdev environment: LD_PRELOAD lacks umockdev's preload; run the tests under umockdev-wrapper")
         }
         handle = tb
     }
@@ -54,10 +54,10 @@ public final class Testbed {
         try FixtureGenerator.ioctl(d, number: number).write(to: ioctlFile, atomically: true, encoding: .utf8)
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(handle, FixtureGenerator.umockdev(d, number: number), &error) != 0 else {
-            throw TestbedError("umockdev_testbed_add_from_string: " + Self.message(error), at: SourceLocation(file: device.fixturePath))
+            throw Diagnostic(.error, "umockdev_testbed_add_from_string: " + Self.message(error), at: SourceLocation(file: device.fixturePath))
         }
         guard umockdev_testbed_load_ioctl(handle, devnode, ioctlFile.path, &error) != 0 else {
-            throw TestbedError("umockdev_testbed_load_ioctl: " + Self.message(error), at: SourceLocation(file: devnode))
+            throw Diagnostic(.error, "umockdev_testbed_load_ioctl: " + Self.message(error), at: SourceLocation(file: devnode))
         }
         return FixtureGenerator.udevSyspath(FixtureGenerator.eventSyspath(number))
     }
@@ -76,7 +76,7 @@ public final class Testbed {
     /// Writes kernel events to the device's node, as the kernel would.
     public func inject(_ device: TestDevice, _ events: [RawEvent]) throws {
         let fd = umockdev_testbed_get_dev_fd(handle, devnode(device))
-        guard fd >= 0 else { throw TestbedError("the testbed has no device fd for this node", at: SourceLocation(file: devnode(device))) }
+        guard fd >= 0 else { throw Diagnostic(.error, "the testbed has no device fd for this node", at: SourceLocation(file: devnode(device))) }
         for e in events {
             var ev = input_event()
             ev.time.tv_sec = Int(e.seconds)
@@ -86,7 +86,7 @@ public final class Testbed {
             ev.value = e.value
             let n = withUnsafeBytes(of: &ev) { write(fd, $0.baseAddress, $0.count) }
             guard n == MemoryLayout<input_event>.size else {
-                throw TestbedError("short write (\(n) of \(MemoryLayout<input_event>.size) bytes)", at: SourceLocation(file: devnode(device)))
+                throw Diagnostic(.error, "short write (\(n) of \(MemoryLayout<input_event>.size) bytes)", at: SourceLocation(file: devnode(device)))
             }
         }
     }
@@ -96,24 +96,6 @@ public final class Testbed {
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)
     }
-}
-
-/// A testbed that could not be built or driven: what failed, and the fixture
-/// file or device node it concerns, when there is one.
-public struct TestbedError: DiagnosticError, Hashable, Sendable {
-    public var location: SourceLocation?
-    /// What failed, without location or severity.
-    public var message: String
-
-    /// - Parameters:
-    ///   - message: what failed.
-    ///   - location: the fixture file or device node, when there is one.
-    public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message
-        self.location = location
-    }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
 }
 
 /// Builds raw events: `ev(1.25, "EV_KEY", "KEY_SPACE", 1)`; names resolved by libevdev.

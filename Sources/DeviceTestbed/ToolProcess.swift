@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Glibc
 
@@ -47,13 +48,13 @@ public final class ToolProcess {
     ///   - directory: the working directory (default: the repository root).
     ///   - environment: variables to set on top of this process's environment.
     public init(_ arguments: [String], stdin: Int32? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws {
-        guard let binary = Self.binary else { throw TestbedError("no 'switchyard' binary next to the test bundle; run 'swift build --build-tests' first") }
+        guard let binary = Self.binary else { throw Diagnostic(.error, "no 'switchyard' binary next to the test bundle; run 'swift build --build-tests' first") }
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
-        guard pipe(&outPipe) == 0 else { throw TestbedError("pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&outPipe) == 0 else { throw Diagnostic(.error, "pipe: \(String(cString: strerror(errno)))") }
         guard pipe(&errPipe) == 0 else {
             outPipe.forEach { close($0) }
-            throw TestbedError("pipe: \(String(cString: strerror(errno)))")
+            throw Diagnostic(.error, "pipe: \(String(cString: strerror(errno)))")
         }
         // Not inherited by children other tests start meanwhile (ours gets the copies it is given).
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }

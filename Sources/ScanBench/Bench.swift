@@ -1,3 +1,4 @@
+import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 
@@ -14,7 +15,7 @@ public enum Bench {
     ///   - simulate: run the simulation instead of the analytic model.
     ///   - progress: with `simulate`, called after each simulated trial
     ///     with the trials run and the trials in all (`SwitchScanSimulation.costs(progress:)`).
-    /// - Throws: `SessionError` (settings), `BenchFileError` (user or weights).
+    /// - Throws: `SessionError` (settings), a `Diagnostic` (user or weights).
     public static func switchControl(app: AppModel, screen: Screen, settings: SwitchControlSettings, user: UserModel,
                                      weights: TargetWeights? = nil, simulate: Bool = false,
                                      progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> BenchReport {
@@ -28,7 +29,7 @@ public enum Bench {
     }
 
     static func report(_ app: AppModel, _ screen: Screen, _ technology: Technology, _ method: String, _ settings: [(String, String)],
-                       _ user: UserModel, _ how: String, _ costs: [ElementCost], _ weights: TargetWeights?) throws(BenchFileError) -> BenchReport {
+                       _ user: UserModel, _ how: String, _ costs: [ElementCost], _ weights: TargetWeights?) throws(Diagnostic) -> BenchReport {
         var costs = costs
         if let weights {
             let w = try weights.weights(of: costs.map(\.element), on: screen)
@@ -83,7 +84,7 @@ public enum Bench {
 
 extension Bench {
     /// Full Keyboard Access's costs on `screen` (breadth-first search through the engine).
-    /// - Throws: `SessionError` (settings), `BenchFileError` (weights).
+    /// - Throws: `SessionError` (settings), a `Diagnostic` (weights).
     public static func keyboard(app: AppModel, screen: Screen, settings: KeyboardAccessSettings, user: UserModel, weights: TargetWeights? = nil) throws -> BenchReport {
         let costs = try KeyboardCosts(app: app, screen: screen, settings: settings, user: user).costs()
         return try report(app, screen, .fullKeyboardAccess, "key commands from no focus, then Activate", [("key-time", Point.format(user.keyTime.seconds))],
@@ -91,7 +92,7 @@ extension Bench {
     }
 
     /// Voice Control's costs on `screen` (each command tried through the engine).
-    /// - Throws: `SessionError` (settings), `BenchFileError` (weights).
+    /// - Throws: `SessionError` (settings), a `Diagnostic` (weights).
     public static func voice(app: AppModel, screen: Screen, settings: VoiceControlSettings, user: UserModel, weights: TargetWeights? = nil) throws -> BenchReport {
         let costs = try VoiceCosts(app: app, screen: screen, settings: settings, user: user).costs()
         return try report(app, screen, .voiceControl, "spoken commands: name, disambiguation number, or numbers overlay",

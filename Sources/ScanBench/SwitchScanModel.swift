@@ -33,7 +33,7 @@ public struct SwitchScanModel: Sendable {
     ///   - settings: Switch Control's settings.
     ///   - navigation: the session's navigation options (Switch Control overrides grouping from its settings).
     ///   - user: the user model.
-    /// - Throws: `SessionError` for settings that cannot run, `BenchFileError`
+    /// - Throws: `SessionError` for settings that cannot run, a `Diagnostic`
     ///   for a user whose presses the settings would never take.
     public init(screen: Screen, settings: SwitchControlSettings, navigation: NavigationOptions = NavigationOptions(), user: UserModel) throws {
         try settings.validate()
@@ -44,10 +44,10 @@ public struct SwitchScanModel: Sendable {
         roles = SwitchRoles(settings, user: user)
         timing = AutoScanTiming(settings)
         if let h = settings.holdDuration, user.pressLength < h {
-            throw BenchFileError("the user's press length \(user.pressLength) is shorter than the Hold Duration \(h): no press would count; lengthen press-length or shorten hold-duration", at: nil)
+            throw Diagnostic(.error, "the user's press length \(user.pressLength) is shorter than the Hold Duration \(h): no press would count; lengthen press-length or shorten hold-duration")
         }
         if let l = settings.longPress, settings.switches.contains(where: { $0.longPressAction != nil }), user.pressLength >= l {
-            throw BenchFileError("the user's press length \(user.pressLength) reaches the Long Press time \(l): every press would be a long press; shorten press-length", at: nil)
+            throw Diagnostic(.error, "the user's press length \(user.pressLength) reaches the Long Press time \(l): every press would be a long press; shorten press-length")
         }
         var paths: [ElementIndex: [(group: Int, position: Int)]] = [:]
         var stack: [(Int, [(group: Int, position: Int)])] = [(0, [])]

@@ -27,27 +27,27 @@ public struct TargetWeights: Hashable, Sendable {
     }
 
     /// Reads a weights file.
-    /// - Throws: `BenchFileError` at the line and column of a weight that is
+    /// - Throws: a `Diagnostic` at the line and column of a weight that is
     ///   not a finite number from 0, or a name given twice; at the object's
     ///   start when every weight is 0.
-    public static func load(json: [UInt8], file: String) throws(BenchFileError) -> TargetWeights {
-        let doc = try BenchFileError.object(json, file: file, what: "a weights file is one JSON object from element name (label, #identifier or path) to weight")
+    public static func load(json: [UInt8], file: String) throws(Diagnostic) -> TargetWeights {
+        let doc = try BenchFile.object(json, file: file, what: "a weights file is one JSON object from element name (label, #identifier or path) to weight")
         var out = TargetWeights([], otherwise: 0)
         var seen: Set<String> = []
         for (key, node) in doc.members(doc.root) {
-            let here = BenchFileError.location(doc, node, file)
-            guard seen.insert(key).inserted else { throw BenchFileError("'\(key)' is given twice; give each element one weight", at: here) }
+            let here = BenchFile.location(doc, node, file)
+            guard seen.insert(key).inserted else { throw Diagnostic(.error, "'\(key)' is given twice; give each element one weight", at: here) }
             if key == "comment" || key == "$schema" { continue }
             guard let v = doc.number(node), v.isFinite, v >= 0, v <= 1e12 else {
-                throw BenchFileError("the weight of '\(key)' cannot be \(doc.numberText(node) ?? doc.kind(node).noun); expected a number from 0 to 1e12", at: here)
+                throw Diagnostic(.error, "the weight of '\(key)' cannot be \(doc.numberText(node) ?? doc.kind(node).noun); expected a number from 0 to 1e12", at: here)
             }
             if key == "*" { out.otherwise = v } else { out.byName.append((key, v, here)) }
         }
         if out.byName.isEmpty && !seen.contains("*") { out.otherwise = 1 }
         // Weights that sum to 0 make no element a target: nothing to average.
         guard out.otherwise > 0 || out.byName.contains(where: { $0.weight > 0 }) else {
-            throw BenchFileError("every weight is 0, so no element is ever the target; give at least one element (or \"*\", the others) a weight above 0",
-                                 at: BenchFileError.location(doc, doc.root, file))
+            throw Diagnostic(.error, "every weight is 0, so no element is ever the target; give at least one element (or \"*\", the others) a weight above 0",
+                             at: BenchFile.location(doc, doc.root, file))
         }
         return out
     }
@@ -56,13 +56,13 @@ public struct TargetWeights: Hashable, Sendable {
     /// - Parameters:
     ///   - candidates: the elements costed, in report order.
     ///   - screen: their screen.
-    /// - Throws: `BenchFileError` at a name that matches no candidate.
-    func weights(of candidates: [ElementIndex], on screen: Screen) throws(BenchFileError) -> [Double] {
+    /// - Throws: a `Diagnostic` at a name that matches no candidate.
+    func weights(of candidates: [ElementIndex], on screen: Screen) throws(Diagnostic) -> [Double] {
         var w = Array(repeating: otherwise, count: candidates.count)
         for (name, weight, location) in byName {
             let hits = candidates.indices.filter { Self.names(candidates[$0], on: screen, name) }
             guard !hits.isEmpty else {
-                throw BenchFileError("'\(name)' names no element costed on screen '\(screen.name)'; use a label, #identifier or root/… path", at: location)
+                throw Diagnostic(.error, "'\(name)' names no element costed on screen '\(screen.name)'; use a label, #identifier or root/… path", at: location)
             }
             for h in hits { w[h] = weight }
         }

@@ -44,31 +44,31 @@ public struct UserModel: Hashable, Sendable {
     /// - Parameters:
     ///   - json: the file's bytes.
     ///   - file: the name used in error messages.
-    /// - Throws: `BenchFileError` at the line and column of the bad name or value.
-    public static func load(json: [UInt8], file: String) throws(BenchFileError) -> UserModel {
-        let doc = try BenchFileError.object(json, file: file, what: "a user-model file is one JSON object of settings by name")
+    /// - Throws: a `Diagnostic` at the line and column of the bad name or value.
+    public static func load(json: [UInt8], file: String) throws(Diagnostic) -> UserModel {
+        let doc = try BenchFile.object(json, file: file, what: "a user-model file is one JSON object of settings by name")
         var user = UserModel()
         var seen: Set<String> = []
         for (key, node) in doc.members(doc.root) {
-            let here = BenchFileError.location(doc, node, file)
-            guard seen.insert(key).inserted else { throw BenchFileError("'\(key)' is given twice; give each setting once", at: here) }
+            let here = BenchFile.location(doc, node, file)
+            guard seen.insert(key).inserted else { throw Diagnostic(.error, "'\(key)' is given twice; give each setting once", at: here) }
             if key == "comment" || key == "$schema" { continue }
             guard names.contains(key) else {
-                throw BenchFileError("unknown user-model setting '\(key)'" + Suggestion.hint(for: key, among: names, fallback: "; known: \(names.joined(separator: ", "))"), at: here)
+                throw Diagnostic(.error, "unknown user-model setting '\(key)'" + Suggestion.hint(for: key, among: names, fallback: "; known: \(names.joined(separator: ", "))"), at: here)
             }
             let written = doc.numberText(node) ?? doc.kind(node).noun
             guard let v = doc.number(node) else {
-                throw BenchFileError("'\(key)' cannot be \(written); expected a number", at: here)
+                throw Diagnostic(.error, "'\(key)' cannot be \(written); expected a number", at: here)
             }
-            func seconds(_ range: ClosedRange<Double>) throws(BenchFileError) -> Interval {
+            func seconds(_ range: ClosedRange<Double>) throws(Diagnostic) -> Interval {
                 guard range.contains(v), let i = Interval(seconds: v) else {
-                    throw BenchFileError("'\(key)' cannot be \(written); expected seconds from \(Point.format(range.lowerBound)) to \(Point.format(range.upperBound))", at: here)
+                    throw Diagnostic(.error, "'\(key)' cannot be \(written); expected seconds from \(Point.format(range.lowerBound)) to \(Point.format(range.upperBound))", at: here)
                 }
                 return i
             }
-            func whole(_ range: ClosedRange<Double>) throws(BenchFileError) -> Double {
+            func whole(_ range: ClosedRange<Double>) throws(Diagnostic) -> Double {
                 guard range.contains(v), v.rounded() == v else {
-                    throw BenchFileError("'\(key)' cannot be \(written); expected a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))", at: here)
+                    throw Diagnostic(.error, "'\(key)' cannot be \(written); expected a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))", at: here)
                 }
                 return v
             }
@@ -78,7 +78,7 @@ public struct UserModel: Hashable, Sendable {
             case "key-time": user.keyTime = try seconds(0...3600)
             case "command-time": user.commandTime = try seconds(0...3600)
             case "miss-probability":
-                guard v >= 0, v < 1 else { throw BenchFileError("'miss-probability' cannot be \(written); expected a probability from 0 up to (not including) 1", at: here) }
+                guard v >= 0, v < 1 else { throw Diagnostic(.error, "'miss-probability' cannot be \(written); expected a probability from 0 up to (not including) 1", at: here) }
                 user.missProbability = v
             case "trials": user.trials = Int(try whole(1...Double(maximumTrials)))
             default: user.seed = UInt64(try whole(0...9_007_199_254_740_992))

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import ScreenModel
 
 /// Android UiAutomator import of a generated capture against libxml2's own

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import Foundation
 import FoundationXML
 import ScreenModel

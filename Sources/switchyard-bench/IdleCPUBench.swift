@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import Glibc
 import InputDevices
@@ -81,8 +82,8 @@ enum IdleCPUBench {
         let endWall = LiveBench.monotonicNanoseconds()
         let endProcess = LiveBench.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         let endThread = LiveBench.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
-        guard let start else { throw TestbedError("the adapter reported no device") }
-        guard !timersPending else { throw TestbedError("the session had a pending timer") }
+        guard let start else { throw Diagnostic(.error, "the adapter reported no device") }
+        guard !timersPending else { throw Diagnostic(.error, "the session had a pending timer") }
         return (Double(endWall - start.wall) / 1e9, endProcess - start.process, endThread - start.thread,
                 adapter.services + 1, exit.description)
     }

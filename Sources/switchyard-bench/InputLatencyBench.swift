@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import Glibc
 import Synchronization
@@ -92,7 +93,7 @@ enum InputLatencyBench {
 
         guard probe.ready.wait(timeout: .now() + 5) == .success, probe.failed == nil else {
             probe.signals.simulate(SIGTERM)
-            throw TestbedError("live loop did not start: \(probe.failed ?? "no device within 5 s")")
+            throw Diagnostic(.error, "live loop did not start: \(probe.failed ?? "no device within 5 s")")
         }
         var samples: [Double] = []
         var toInput: [Double] = []
@@ -112,9 +113,9 @@ enum InputLatencyBench {
         }
         probe.signals.simulate(SIGTERM)
         _ = probe.finished.wait(timeout: .now() + 5)
-        if let failure = probe.failed { throw TestbedError("live loop failed: \(failure)") }
+        if let failure = probe.failed { throw Diagnostic(.error, "live loop failed: \(failure)") }
         guard missed == 0, !samples.isEmpty else {
-            throw TestbedError("a press produced no highlight within 2 s after \(samples.count) measured presses")
+            throw Diagnostic(.error, "a press produced no highlight within 2 s after \(samples.count) measured presses")
         }
 
         let readCost = preloadReadMicroseconds(TestDevice.switchBox.devnode)

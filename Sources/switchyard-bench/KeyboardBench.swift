@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import SwitchyardEngine
 
 /// Full Keyboard Access arrow keys on a 10,000-key grid (one focus group,

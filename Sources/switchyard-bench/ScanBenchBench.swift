@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import ScreenModel
 import SwitchyardEngine
 import ScanBench

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import SwitchyardEngine
 
 /// Simulated Switch Control auto scanning of a 1,000-stop screen through 24

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import SwitchyardEngine
 
 /// Voice Control: utterances ("tap item K") matched and carried out per wall

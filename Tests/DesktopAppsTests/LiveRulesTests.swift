@@ -6,6 +6,7 @@ import ScreenModel
 import Scripting
 import SwitchyardEngine
 import Testing
+import Transcript
 
 extension OnTheDesktop {
     /// The rules a live app is judged by (docs/scenarios.md, "Live desktop

@@ -1,5 +1,6 @@
 import DesktopApps
 import DeviceTestbed
+import Diagnostics
 import Scripting
 import Foundation
 import Glibc
@@ -59,7 +60,7 @@ final class FixtureApp {
     /// output on a pipe this object reads.
     init(_ executable: String, _ args: [String] = []) throws {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw TestbedError("pipe failed") }
+        guard pipe(&fds) == 0 else { throw Diagnostic(.error, "pipe failed") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(fds[1]) }
         var environment = ProcessInfo.processInfo.environment
@@ -232,7 +233,7 @@ extension DrivenApp {
 enum LiveScenario {
     /// Gives `app atspi` lines their live app, as `switchyard run` does.
     static let runner = ScenarioRunner(scenarioApps: { source, _ in
-        guard case .atspi(let app, let window) = source else { throw TestbedError("these tests drive live apps only") }
+        guard case .atspi(let app, let window) = source else { throw Diagnostic(.error, "these tests drive live apps only") }
         return .live(try AtspiScenarioApp.open(app, window: window))
     })
 

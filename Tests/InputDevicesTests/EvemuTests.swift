@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import SwitchyardEngine
 import Testing
@@ -76,12 +77,12 @@ import Testing
 
     @Test(arguments: malformed)
     func malformedLinesNameFileAndLine(_ text: String, _ message: String) {
-        let error = #expect(throws: EvemuError.self) { try Evemu.parse(text, file: "bad.evemu") }
+        let error = #expect(throws: Diagnostic.self) { try Evemu.parse(text, file: "bad.evemu") }
         #expect(error?.description == message)
     }
 
     @Test func missingFileIsATypedError() {
-        let error = #expect(throws: EvemuError.self) { try Evemu.load("/nonexistent/x.evemu") }
+        let error = #expect(throws: Diagnostic.self) { try Evemu.load("/nonexistent/x.evemu") }
         #expect(error?.description == "/nonexistent/x.evemu: error: cannot read: no such file; expected an evemu recording")
     }
 
@@ -92,7 +93,7 @@ import Testing
         let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
         #expect(crlf.utf8.count > lf.utf8.count)
         #expect(try Evemu.parse(crlf, file: "crlf.evemu") == Evemu.parse(lf, file: "lf.evemu"))
-        let error = #expect(throws: EvemuError.self) {
+        let error = #expect(throws: Diagnostic.self) {
             try Evemu.parse("N: x\r\nI: 0003 0001 0002 0003\r\nE: 0.1 0001 0039\r\n", file: "crlf.evemu")
         }
         #expect(error?.description == "crlf.evemu:3: error: bad E: line; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")

@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import SwitchyardEngine
 import Testing
@@ -119,19 +120,19 @@ import Testing
         ("  030000005e0400008e02000014010000,Pad,a:b0,b:x1,", "db.txt:7:47: error: bad binding 'x1' for 'b'; expected bN, aN, +aN, -aN, aN~ or hN.M"),
     ])
     func badLinesNameFileLineAndColumn(_ line: String, _ message: String) {
-        let error = #expect(throws: GameControllerDBError.self) { try GameControllerMapping.parse(line, file: "db.txt", lineNumber: 7) }
+        let error = #expect(throws: Diagnostic.self) { try GameControllerMapping.parse(line, file: "db.txt", lineNumber: 7) }
         #expect(error?.description == message)
     }
 
     /// A whole file (CRLF line ends): the error names the line and column of the bad field.
     @Test func badFileNamesLineAndColumn() {
         let text = "# SDL GameControllerDB\r\n" + Self.xboxLine + "\r\n030000005e0400008e02000014010000,Pad,a:b0,dpup:h0,platform:Linux,\r\n"
-        let error = #expect(throws: GameControllerDBError.self) { try GameControllerDB.parse(text, file: "gamecontrollerdb.txt") }
+        let error = #expect(throws: Diagnostic.self) { try GameControllerDB.parse(text, file: "gamecontrollerdb.txt") }
         #expect(error?.description == "gamecontrollerdb.txt:3:48: error: bad binding 'h0' for 'dpup'; expected bN, aN, +aN, -aN, aN~ or hN.M")
     }
 
     @Test func missingFileIsATypedError() {
-        let error = #expect(throws: GameControllerDBError.self) { try GameControllerDB.load("/nonexistent/gamecontrollerdb.txt") }
+        let error = #expect(throws: Diagnostic.self) { try GameControllerDB.load("/nonexistent/gamecontrollerdb.txt") }
         #expect(error?.description == "/nonexistent/gamecontrollerdb.txt: error: cannot read: no such file; expected an SDL gamecontrollerdb.txt")
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Glibc
 import SwitchyardEngine
 import Testing
@@ -103,7 +104,7 @@ final class RecordingSink: InputSink {
         (.from(.invalidArgument, operation: "libevdev_new_from_fd", devnode: "/dev/input/event3"),
          "/dev/input/event3: error: libevdev_new_from_fd failed: Invalid argument (errno 22)"),
         (.system(operation: "poll", devnode: "-", .invalidArgument), "error: poll failed: Invalid argument (errno 22)"),
-        (.invalidFile(EvemuError(file: "pad.evemu", line: 4, message: "bad E: line")), "pad.evemu:4: error: bad E: line"),
+        (.invalidFile(Diagnostic(.error, "bad E: line", at: SourceLocation(file: "pad.evemu", line: 4))), "pad.evemu:4: error: bad E: line"),
     ])
     func errorsSayWhatToDo(_ error: InputDeviceError, _ text: String) {
         #expect(error.description == text)

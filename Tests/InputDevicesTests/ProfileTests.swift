@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import ScreenModel
 import SwitchyardEngine
@@ -130,7 +131,7 @@ import Testing
 
     @Test(arguments: invalid)
     func invalidProfileNamesFileLineColumnPathAndExpectation(_ json: String, _ message: String) {
-        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Data(json.utf8), file: "bad.json") }
+        let error = #expect(throws: Diagnostic.self) { try ProfileLoader.parse(Data(json.utf8), file: "bad.json") }
         #expect(error?.description == message)
     }
 
@@ -145,7 +146,7 @@ import Testing
               ]
             }
             """
-        let error = #expect(throws: ProfileError.self) { try ProfileLoader.parse(Array(json.utf8), file: "pad.json") }
+        let error = #expect(throws: Diagnostic.self) { try ProfileLoader.parse(Array(json.utf8), file: "pad.json") }
         #expect(error?.description
                 == "pad.json:5:33: $.mappings[0].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'? expected a name such as KEY_SPACE or BTN_SOUTH")
     }

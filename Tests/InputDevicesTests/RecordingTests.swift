@@ -1,4 +1,5 @@
 import DeviceTestbed
+import Diagnostics
 import Foundation
 import SwitchyardEngine
 import Testing
@@ -86,7 +87,7 @@ import Testing
         let read = try RecordedSession.load(path)
         #expect(read.device == (try Evemu.load(path)))
         #expect(read.inputs == [])
-        #expect(throws: EvemuError(file: "empty.evemu", line: 1, message: "missing N: line; expected the device name")) {
+        #expect(throws: Diagnostic(.error, "missing N: line; expected the device name", at: SourceLocation(file: "empty.evemu", line: 1))) {
             try RecordedSession.parse("# nothing\n", file: "empty.evemu")
         }
     }
@@ -125,7 +126,7 @@ import Testing
     /// A malformed line is an error at its line and the column of the bad field.
     @Test(arguments: bad)
     func badLinesAreErrorsAtTheirColumn(_ text: String, _ error: String) {
-        let thrown = #expect(throws: EvemuError.self) { try RecordedSession.parse(text, file: "r.evemu") }
+        let thrown = #expect(throws: Diagnostic.self) { try RecordedSession.parse(text, file: "r.evemu") }
         #expect(thrown?.description == error)
     }
 }

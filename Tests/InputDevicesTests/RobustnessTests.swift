@@ -17,7 +17,8 @@ import Testing
             let prefix = String(decoding: text.utf8.prefix(cut), as: UTF8.self)
             do { _ = try Evemu.parse(prefix, file: "cut.evemu") } catch {
                 errors += 1
-                if error.line < 1 || error.line > lineCount || error.file != "cut.evemu" { failures.append(error.description) }
+                let line = error.location?.line ?? 0
+                if line < 1 || line > lineCount || error.location?.file != "cut.evemu" { failures.append(error.description) }
             }
         }
         #expect(failures == [])
@@ -36,7 +37,7 @@ import Testing
                     mutated[f] = junk
                     copy[i] = mutated.joined(separator: " ")
                     do { _ = try Evemu.parse(copy.joined(separator: "\n"), file: "junk.evemu") } catch {
-                        if error.line != i + 1 && !(error.message.hasPrefix("missing")) { wrongLine.append("\(i + 1): \(error)") }
+                        if error.location?.line != i + 1 && !(error.message.hasPrefix("missing")) { wrongLine.append("\(i + 1): \(error)") }
                     }
                 }
             }
@@ -51,7 +52,7 @@ import Testing
         var untyped = 0
         for cut in stride(from: 0, to: data.count, by: 11) {
             do { _ = try ProfileLoader.parse(data.prefix(cut), file: name) } catch {
-                if error.file != name || error.location.line == nil || error.location.column == nil { untyped += 1 }
+                if error.location?.file != name || error.location?.line == nil || error.location?.column == nil { untyped += 1 }
                 continue
             }
             Issue.record("a truncated profile (\(cut) of \(data.count) bytes) was accepted")

@@ -38,6 +38,51 @@ extension UmockdevTests {
             ])
         }
 
+        /// The live reader and the recorder read through one loop
+        /// (`EvdevDevice.drain`): a recording keeps `SYN_DROPPED` where it
+        /// came and the resync after it, what `live --record` sees too, so
+        /// its replay drops the damaged frame and makes the live inputs.
+        /// (The resync comes from the static GKEY answer, all zero: both
+        /// keys read as released.)
+        @Test func aRecordingAcrossSynDroppedReplaysToTheLiveInputs() throws {
+            let testbed = try Testbed()
+            try testbed.add(.switchBox)
+            let held = [ev(100.1, "EV_KEY", "KEY_SPACE", 1), syn(100.1)]
+            let overflow = [ev(100.3, "EV_KEY", "KEY_ENTER", 1), ev(100.3, "EV_SYN", "SYN_DROPPED", 0)]   // Enter's frame is damaged
+
+            let adapter = try evdevAdapter([.switchBox], grab: false)
+            var seen: [RawEvent] = []
+            adapter.rawObserver = { _, e in seen.append(e) }
+            _ = try adapter.start(clock: testClock)
+            try testbed.inject(.switchBox, held)
+            var live = try collect(adapter, count: 1)
+            try testbed.inject(.switchBox, overflow)
+            live += try collect(adapter, count: 1)
+            adapter.stop()
+            #expect(live == [TimedInput(.switchDown(.select), at: .milliseconds(100)), TimedInput(.switchUp(.select), at: .milliseconds(300))])
+
+            let info = try #require(try DeviceDiscovery().enumerate().first)
+            let recorder = try DeviceRecorder(info: info, clock: testClock)
+            defer { recorder.stop() }
+            var count = 0
+            try testbed.inject(.switchBox, held)
+            while count < 2, try !waitReadable([recorder.fd]).isEmpty { count += try recorder.readAvailable(now: .seconds(9)) }
+            try testbed.inject(.switchBox, overflow)
+            while count < 7, try !waitReadable([recorder.fd]).isEmpty { count += try recorder.readAvailable(now: .seconds(9)) }
+
+            let recorded = try Evemu.parse(recorder.text, file: "dropped.evemu")
+            #expect(recorded.events == [
+                ev(0.1, "EV_KEY", "KEY_SPACE", 1), syn(0.1),
+                ev(0.3, "EV_KEY", "KEY_ENTER", 1), ev(0.3, "EV_SYN", "SYN_DROPPED", 0),
+                ev(0.3, "EV_KEY", "KEY_ENTER", 0), ev(0.3, "EV_KEY", "KEY_SPACE", 0), syn(0.3),
+            ])
+            // What `live --record` sees, after the empty frame at the device's start (its stamps on the kernel's clock).
+            #expect(seen.dropFirst().map { [Int($0.type), Int($0.code), Int($0.value)] } == recorded.events.map { [Int($0.type), Int($0.code), Int($0.value)] })
+            let replay = EvemuReplayAdapter.Replay(recording: recorded, source: "dropped.evemu", profiles: try TestDevice.shippedProfiles())
+            #expect(replay.inputs == [TimedInput(.deviceAdded("Switchyard Test 2-Switch Box"), at: .zero)] + live
+                    + [TimedInput(.deviceRemoved("Switchyard Test 2-Switch Box"), at: .milliseconds(300))])
+        }
+
         @Test func profileOverrideReplacesTheMatch() throws {
             let testbed = try Testbed()
             try testbed.add(.keyboard)

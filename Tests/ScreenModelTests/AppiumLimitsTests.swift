@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import Foundation
 import Testing
 @testable import ScreenModel

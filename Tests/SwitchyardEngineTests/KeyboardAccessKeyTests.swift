@@ -1,6 +1,7 @@
 import Testing
 import ScreenModel
 @testable import SwitchyardEngine
+import Transcript
 
 /// Keys named as in the Linux headers, chords, bindings and their
 /// transcript forms (docs/keyboard-access.md, "Keys"; docs/transcript.md).

@@ -47,6 +47,6 @@ let package = Package(
         fuzzTarget("fuzz-settings", ["SwitchyardEngine", "ScreenModel", "DemoApp"]),
         fuzzTarget("fuzz-profile", ["InputDevices", "SwitchyardEngine"]),
         fuzzTarget("fuzz-evemu", ["InputDevices", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
-        fuzzTarget("fuzz-engine", ["Scripting", "SwitchyardEngine", "ScreenModel", "DemoApp"]),
+        fuzzTarget("fuzz-engine", ["Scripting", "SwitchyardEngine", "Transcript", "ScreenModel", "DemoApp"]),
     ]
 )

@@ -24,16 +24,16 @@ enum StructureRules {
         func stops(in k: ElementIndex) -> Int { stopsBefore[k + size[k]] - stopsBefore[k] }
 
         var out: [Finding] = []
-        for list in f.visible where elements[list].containerType == .list && !elements[list].isLeafLike {
+        for list in f.visible where elements[list].containerType == .list && !f.screen.isLeafLike(list) {
             var rows: [ElementIndex] = []
             for c in elements[list].children where !elements[c].hidden {
-                if elements[c].isContainer && !elements[c].isLeafLike {
+                if elements[c].isContainer && !f.screen.isLeafLike(c) {
                     rows += elements[c].children.filter { !elements[$0].hidden }
                 } else {
                     rows.append(c)
                 }
             }
-            let counts = rows.filter { !elements[$0].isLeafLike }.map(stops(in:)).filter { $0 >= 2 }
+            let counts = rows.filter { !f.screen.isLeafLike($0) }.map(stops(in:)).filter { $0 >= 2 }
             guard let least = counts.min(), let most = counts.max() else { continue }
             let all = counts.reduce(0, +)
             let each = least == most ? "\(least)" : "\(least) to \(most)"

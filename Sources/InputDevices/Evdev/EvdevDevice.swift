@@ -121,6 +121,50 @@ public final class EvdevDevice {
         }
     }
 
+    /// What `drain(_:)` hands on, in the order it was read.
+    public enum Drained: Hashable, Sendable {
+        /// An event as the device sent it.
+        case event(RawEvent)
+        /// `SYN_DROPPED` itself: the client buffer overflowed, and the frame
+        /// it damaged is lost (the events since the last `SYN_REPORT` are to
+        /// be discarded; libevdev discards the rest of the frame).
+        case dropped(RawEvent)
+        /// One event of the resync after `SYN_DROPPED`: a change between
+        /// the state the events told and the device's state now (a release
+        /// lost in the overflow), then the `SYN_REPORT` that ends them.
+        case resync(RawEvent)
+        /// The resync is over (libevdev answered `-EAGAIN` in sync mode).
+        case resynced
+    }
+
+    /// Reads every queued event, in order, until the device is drained
+    /// (`-EAGAIN`): poll `fd` again after it. After `SYN_DROPPED` it does
+    /// libevdev's documented resync, reading with `LIBEVDEV_READ_FLAG_SYNC`
+    /// until `-EAGAIN`, so every change the overflow hid reaches `body`
+    /// (read in normal mode instead, libevdev would drop them). The one
+    /// read loop of the live reader and the recorder.
+    /// - Parameter body: each event, `SYN_DROPPED` and resync event as read.
+    public func drain(_ body: (Drained) -> Void) throws(Errno) {
+        while true {
+            switch try next(.normal) {
+            case .drained:
+                return
+            case .event(let e):
+                body(.event(e))
+            case .sync(let dropped):
+                body(.dropped(dropped))
+                resync: while true {
+                    switch try next(.sync) {
+                    case .sync(let e): body(.resync(e))
+                    case .event(let e): body(.event(e))   // libevdev returns none in sync mode; kept in order if it did
+                    case .drained: break resync
+                    }
+                }
+                body(.resynced)
+            }
+        }
+    }
+
     // MARK: - Control
 
     /// Asks the kernel for `CLOCK_MONOTONIC` timestamps. Returns false when the

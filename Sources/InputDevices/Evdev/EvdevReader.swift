@@ -3,11 +3,10 @@ import SwitchyardEngine
 /// Reads one evdev device and maps its frames through a profile.
 ///
 /// Non-blocking and poll-driven: call `readAvailable()` when `fd` polls
-/// readable; it drains until `-EAGAIN`. On `SYN_DROPPED` (libevdev returns
-/// `LIBEVDEV_READ_STATUS_SYNC`), the damaged frame is dropped and the resync is
-/// drained with `LIBEVDEV_READ_FLAG_SYNC` while it returns SYNC; every sync
-/// delta is applied as a real transition, so a release lost in the overflow
-/// still releases the switch.
+/// readable; it reads what is queued through `EvdevDevice.drain`, the one
+/// read loop. `SYN_DROPPED` goes to the mapper, which drops the frame it
+/// damaged, and every event of the resync after it is applied as a real
+/// transition, so a release lost in the overflow still releases the switch.
 public final class EvdevReader {
     public let info: DeviceInfo
     public let device: EvdevDevice
@@ -17,7 +16,8 @@ public final class EvdevReader {
     public let monotonicClock: Bool
     /// This device's stamps as session instants (`DeviceTimeline`), set by the first read.
     private var timeline: DeviceTimeline?
-    /// Optional tap on every raw event, sync deltas included (recording).
+    /// Optional tap on every raw event, `SYN_DROPPED` and its resync
+    /// included, as `DeviceRecorder` records them (`live --record`).
     public var rawObserver: ((RawEvent) -> Void)?
     /// Number of `SYN_DROPPED` resyncs seen, for diagnostics.
     public private(set) var resyncCount = 0
@@ -55,25 +55,14 @@ public final class EvdevReader {
             return e
         }
         do {
-            loop: while true {
-                switch try device.next(.normal) {
-                case .drained:
-                    break loop
-                case .event(let e):
+            try device.drain { read in
+                switch read {
+                case .event(let e), .resync(let e):
                     out += mapper.feed(take(e), clock: clock)
-                case .sync:
+                case .dropped(let e):
                     resyncCount += 1
-                    mapper.discardPartialFrame()
-                    sync: while true {
-                        switch try device.next(.sync) {
-                        case .sync(let delta):
-                            out += mapper.feed(take(delta), clock: clock)
-                        case .event(let e):
-                            out += mapper.feed(take(e), clock: clock)
-                            break sync
-                        case .drained: break sync
-                        }
-                    }
+                    out += mapper.feed(take(e), clock: clock)   // drops the damaged frame
+                case .resynced:
                     out += mapper.flush(clock: clock)
                 }
             }

@@ -30,8 +30,11 @@ public final class DeviceRecorder {
 
     public var fd: Int32 { device.fd }
 
-    /// Appends every queued event (sync deltas included, as they are what the
-    /// mapper sees), stamped with its session instant (`DeviceTimeline`).
+    /// Appends every queued event, stamped with its session instant
+    /// (`DeviceTimeline`): as the live reader reads them (`EvdevDevice.drain`),
+    /// `SYN_DROPPED` and the resync after it included, so that the replay's
+    /// mapper drops the damaged frame and applies the resync as the live
+    /// one did.
     /// - Parameter now: when the events are read (default: the clock's now).
     /// - Returns: how many were appended.
     @discardableResult
@@ -44,17 +47,10 @@ public final class DeviceRecorder {
             count += 1
         }
         do {
-            loop: while true {
-                switch try device.next(.normal) {
-                case .drained: break loop
-                case .event(let e): append(e)
-                case .sync:
-                    sync: while true {
-                        switch try device.next(.sync) {
-                        case .sync(let e), .event(let e): append(e)
-                        case .drained: break sync
-                        }
-                    }
+            try device.drain { read in
+                switch read {
+                case .event(let e), .dropped(let e), .resync(let e): append(e)
+                case .resynced: break
                 }
             }
         } catch {

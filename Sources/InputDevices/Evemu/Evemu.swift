@@ -1,33 +1,6 @@
 import Diagnostics
 import Foundation
 
-/// An evemu file that could not be read: the file and 1-based line (none
-/// when the file itself is unreadable), and what was expected there.
-///
-/// `pad.evemu:12: error: bad E: line 'E: x'; expected 'E: <sec>.<usec> <type hex> <code hex> <value>'`.
-public struct EvemuError: DiagnosticError, Hashable, Sendable {
-    public var location: SourceLocation
-    /// What is wrong and what was expected, without location or severity.
-    public var message: String
-
-    /// - Parameters:
-    ///   - file: the file as the user named it.
-    ///   - line: 1-based line; nil when the whole file is the problem.
-    ///   - column: 1-based column of the bad field, when known.
-    ///   - message: what is wrong and what was expected.
-    public init(file: String, line: Int?, column: Int? = nil, message: String) {
-        location = SourceLocation(file: file, line: line, column: column)
-        self.message = message
-    }
-
-    /// The file as the user named it.
-    public var file: String { location.file ?? "" }
-    /// The 1-based line, or 0 when the whole file is the problem.
-    public var line: Int { location.line ?? 0 }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
-}
-
 /// An evemu device description (`N: I: P: B: A:` lines), as `evemu-describe`
 /// writes it.
 ///
@@ -113,7 +86,7 @@ public enum Evemu {
     public static let timestampSecondsLimit: Int64 = 1_000_000_000_000
 
     /// Parses a description, with or without `E:` lines. `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(EvemuError) -> EvemuRecording {
+    public static func parse(_ text: String, file: String) throws(Diagnostic) -> EvemuRecording {
         var name: String?
         var id: DeviceID?
         var props: [UInt8] = []
@@ -123,7 +96,7 @@ public enum Evemu {
         var events: [RawEvent] = []
         for (index, rawLine) in lines(of: text).enumerated() {
             let lineNo = index + 1
-            func fail(_ m: String) -> EvemuError { EvemuError(file: file, line: lineNo, message: m) }
+            func fail(_ m: String) -> Diagnostic { Diagnostic(.error, m, at: SourceLocation(file: file, line: lineNo)) }
             var line = rawLine
             if line.hasPrefix("# udev:") {
                 let kv = line.dropFirst(7).trimmingCharacters(in: .whitespaces)
@@ -176,8 +149,8 @@ public enum Evemu {
                 throw fail("unknown line '\(tag)'; expected one of N: I: P: B: A: E: or a # comment")
             }
         }
-        guard let name else { throw EvemuError(file: file, line: 1, message: "missing N: line; expected the device name") }
-        guard let id else { throw EvemuError(file: file, line: 1, message: "missing I: line; expected bus, vendor, product, version") }
+        guard let name else { throw Diagnostic(.error, "missing N: line; expected the device name", at: SourceLocation(file: file, line: 1)) }
+        guard let id else { throw Diagnostic(.error, "missing I: line; expected bus, vendor, product, version", at: SourceLocation(file: file, line: 1)) }
         func bits(_ b: [UInt8]) -> Set<UInt16> {
             var s: Set<UInt16> = []
             for (i, byte) in b.enumerated() { for bit in 0..<8 where byte & (1 << bit) != 0 { s.insert(UInt16(i * 8 + bit)) } }
@@ -189,18 +162,18 @@ public enum Evemu {
     }
 
     /// Reads and parses a file.
-    public static func load(_ path: String) throws(EvemuError) -> EvemuRecording {
+    public static func load(_ path: String) throws(Diagnostic) -> EvemuRecording {
         try parse(try text(of: path), file: path)
     }
 
     /// The text of the recording at `path` (`InputFile`).
-    /// - Throws: `EvemuError` without a line for a file that cannot be read or is not UTF-8.
-    static func text(of path: String) throws(EvemuError) -> String {
+    /// - Throws: a `Diagnostic` without a line for a file that cannot be read or is not UTF-8.
+    static func text(of path: String) throws(Diagnostic) -> String {
         let read: String?
         do { read = try InputFile.text(path) } catch {
-            throw EvemuError(file: path, line: nil, message: "cannot read: \(error); expected an evemu recording")
+            throw Diagnostic(.error, "cannot read: \(error); expected an evemu recording", at: SourceLocation(file: path))
         }
-        guard let text = read else { throw EvemuError(file: path, line: nil, message: "the file is not UTF-8 text; expected an evemu recording") }
+        guard let text = read else { throw Diagnostic(.error, "the file is not UTF-8 text; expected an evemu recording", at: SourceLocation(file: path)) }
         return text
     }
 

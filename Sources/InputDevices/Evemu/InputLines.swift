@@ -66,11 +66,11 @@ public enum InputLines {
     ///   - file: the file, for errors.
     ///   - lineNumber: its 1-based line.
     /// - Returns: the input at its instant.
-    /// - Throws: `EvemuError` at the line and the column of the bad field.
-    public static func parse(_ line: Substring, file: String, lineNumber: Int) throws(EvemuError) -> TimedInput {
+    /// - Throws: a `Diagnostic` at the line and the column of the bad field.
+    public static func parse(_ line: Substring, file: String, lineNumber: Int) throws(Diagnostic) -> TimedInput {
         let chars = Array(line)
-        func fail(_ column: Int, _ message: String) -> EvemuError {
-            EvemuError(file: file, line: lineNumber, column: column, message: message)
+        func fail(_ column: Int, _ message: String) -> Diagnostic {
+            Diagnostic(.error, message, at: SourceLocation(file: file, line: lineNumber, column: column))
         }
         /// The next space-separated field from `i`: its text and 1-based column.
         var i = inputPrefix.count
@@ -91,7 +91,7 @@ public enum InputLines {
         let valueColumn = i + 1
         let value = String(chars[i...])
         if value.isEmpty && kinds.contains(kind) { throw fail(valueColumn, "missing value after '\(kind)'; \(expected)") }
-        func string(_ what: String) throws(EvemuError) -> String {
+        func string(_ what: String) throws(Diagnostic) -> String {
             guard let s = quoted(value) else {
                 throw fail(valueColumn, "bad \(what) \(value); expected a JSON string such as \"tap Pay\"")
             }
@@ -116,14 +116,13 @@ public enum InputLines {
     }
 
     /// Reads a header line's version.
-    /// - Throws: `EvemuError` at the version's column unless it is `version`.
-    static func parseHeader(_ line: Substring, file: String, lineNumber: Int) throws(EvemuError) {
+    /// - Throws: a `Diagnostic` at the version's column unless it is `version`.
+    static func parseHeader(_ line: Substring, file: String, lineNumber: Int) throws(Diagnostic) {
         let rest = line.dropFirst(headerPrefix.count)
         let text = rest.trimmingCharacters(in: .whitespaces)
         guard text != String(version) else { return }
         let column = headerPrefix.count + rest.prefix { $0 == " " || $0 == "\t" }.count + 1
-        throw EvemuError(file: file, line: lineNumber, column: column,
-                         message: "unsupported recording version '\(text)'; this Switchyard reads '\(header)'")
+        throw Diagnostic(.error, "unsupported recording version '\(text)'; this Switchyard reads '\(header)'", at: SourceLocation(file: file, line: lineNumber, column: column))
     }
 
     // MARK: - Fields
@@ -181,8 +180,8 @@ public struct RecordedSession: Hashable, Sendable {
     /// - Parameters:
     ///   - text: the file's text.
     ///   - file: the file, for errors.
-    /// - Throws: `EvemuError` at the line (and column) of the first problem.
-    public static func parse(_ text: String, file: String) throws(EvemuError) -> RecordedSession {
+    /// - Throws: a `Diagnostic` at the line (and column) of the first problem.
+    public static func parse(_ text: String, file: String) throws(Diagnostic) -> RecordedSession {
         var inputs: [TimedInput] = []
         var headerLine: Int?
         var hasDevice = false
@@ -190,18 +189,17 @@ public struct RecordedSession: Hashable, Sendable {
             let n = index + 1
             if raw.hasPrefix(InputLines.headerPrefix) {
                 if let first = headerLine {
-                    throw EvemuError(file: file, line: n, column: 1, message: "a second '\(InputLines.headerPrefix)' line (the first is on line \(first)); give it once")
+                    throw Diagnostic(.error, "a second '\(InputLines.headerPrefix)' line (the first is on line \(first)); give it once", at: SourceLocation(file: file, line: n, column: 1))
                 }
                 try InputLines.parseHeader(raw, file: file, lineNumber: n)
                 headerLine = n
             } else if raw.hasPrefix(InputLines.inputPrefix) {
                 guard headerLine != nil else {
-                    throw EvemuError(file: file, line: n, column: 1, message: "an input line before '\(InputLines.header)'; put the header first")
+                    throw Diagnostic(.error, "an input line before '\(InputLines.header)'; put the header first", at: SourceLocation(file: file, line: n, column: 1))
                 }
                 let input = try InputLines.parse(raw, file: file, lineNumber: n)
                 if let last = inputs.last, input.time < last.time {
-                    throw EvemuError(file: file, line: n, column: InputLines.inputPrefix.count + 2,
-                                     message: "time \(input.time) goes backwards (the line before is at \(last.time)); expected input lines in time order")
+                    throw Diagnostic(.error, "time \(input.time) goes backwards (the line before is at \(last.time)); expected input lines in time order", at: SourceLocation(file: file, line: n, column: InputLines.inputPrefix.count + 2))
                 }
                 inputs.append(input)
             } else if !raw.hasPrefix("#"), !raw.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -214,8 +212,8 @@ public struct RecordedSession: Hashable, Sendable {
     }
 
     /// Reads and parses `path`.
-    /// - Throws: `EvemuError`; for an unreadable file, one without a line.
-    public static func load(_ path: String) throws(EvemuError) -> RecordedSession {
+    /// - Throws: a `Diagnostic`; for an unreadable file, one without a line.
+    public static func load(_ path: String) throws(Diagnostic) -> RecordedSession {
         try parse(try Evemu.text(of: path), file: path)
     }
 }

@@ -36,7 +36,7 @@ public enum InputDeviceError: DiagnosticError, Equatable, Sendable {
         }
     }
 
-    /// A file error (`EvemuError`, `ProfileError`, `GameControllerDBError`) as an input-device error.
+    /// A file's error (a recording, profile or GameControllerDB file's `Diagnostic`) as an input-device error.
     public static func invalidFile(_ error: some DiagnosticError) -> InputDeviceError { .invalidFile(error.diagnostics) }
 
     /// The device node the error is about, if any.

@@ -44,16 +44,16 @@ public struct InputMapper: Sendable {
         }
     }
 
-    /// Adds one event; returns the inputs of the frame it completed (empty until `SYN_REPORT`).
+    /// Adds one event; returns the inputs of the frame it completed (empty
+    /// until `SYN_REPORT`). `SYN_DROPPED` drops the frame so far, which the
+    /// overflow damaged (libevdev discards the rest of it), live and in a
+    /// replay alike.
     public mutating func feed(_ event: RawEvent, clock: SessionClock) -> [TimedInput] {
         if event.isReport { return flush(clock: clock) }
         if event.type == EventType.syn && event.code == EventType.synDropped { frame.removeAll(); return [] }
         frame.append(event)
         return []
     }
-
-    /// Drops a partial frame (libevdev discards the rest of a frame damaged by `SYN_DROPPED`).
-    public mutating func discardPartialFrame() { frame.removeAll() }
 
     /// Applies the collected frame now, even without `SYN_REPORT`.
     public mutating func flush(clock: SessionClock) -> [TimedInput] {

@@ -2,28 +2,6 @@ import Diagnostics
 import Foundation
 import SwitchyardEngine
 
-/// An SDL GameControllerDB file that could not be used: file, line and
-/// column of the bad field, and what was expected there.
-///
-/// `gamecontrollerdb.txt:3:1: error: bad GUID 'xyz'; expected 32 hex digits`.
-public struct GameControllerDBError: DiagnosticError, Hashable, Sendable {
-    public var location: SourceLocation
-    /// What is wrong and what was expected, without location or severity.
-    public var message: String
-
-    /// - Parameters:
-    ///   - file: the file as the user named it.
-    ///   - line: 1-based line; nil when the whole file is the problem.
-    ///   - column: 1-based column (in characters) of the bad field.
-    ///   - message: what is wrong and what was expected.
-    public init(file: String, line: Int?, column: Int? = nil, message: String) {
-        location = SourceLocation(file: file, line: line, column: column)
-        self.message = message
-    }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
-}
-
 /// The controllers of an SDL GameControllerDB file (`gamecontrollerdb.txt`),
 /// a profile source: a device whose bus, vendor, product and version equal an
 /// entry's GUID gets the profile `GameControllerMapping.profile(for:)` makes
@@ -36,8 +14,8 @@ public struct GameControllerDB: Hashable, Sendable {
 
     /// Parses a whole file, skipping blank and `#` comment lines; keeps Linux
     /// entries and entries without a platform. LF and CRLF line ends.
-    /// - Throws: `GameControllerDBError` naming the line and column of the first bad field.
-    public static func parse(_ text: String, file: String) throws(GameControllerDBError) -> GameControllerDB {
+    /// - Throws: a `Diagnostic` naming the line and column of the first bad field.
+    public static func parse(_ text: String, file: String) throws(Diagnostic) -> GameControllerDB {
         var out: [GameControllerMapping] = []
         for (i, line) in lines(of: text).enumerated() {
             guard let m = try GameControllerMapping.parse(String(line), file: file, lineNumber: i + 1) else { continue }
@@ -47,14 +25,14 @@ public struct GameControllerDB: Hashable, Sendable {
     }
 
     /// Reads and parses `path`.
-    /// - Throws: `GameControllerDBError`; for an unreadable file, one without a line.
-    public static func load(_ path: String) throws(GameControllerDBError) -> GameControllerDB {
+    /// - Throws: a `Diagnostic`; for an unreadable file, one without a line.
+    public static func load(_ path: String) throws(Diagnostic) -> GameControllerDB {
         let read: String?
         do { read = try InputFile.text(path) } catch {
-            throw GameControllerDBError(file: path, line: nil, message: "cannot read: \(error); expected an SDL gamecontrollerdb.txt")
+            throw Diagnostic(.error, "cannot read: \(error); expected an SDL gamecontrollerdb.txt", at: SourceLocation(file: path))
         }
         guard let text = read else {
-            throw GameControllerDBError(file: path, line: nil, message: "the file is not UTF-8 text; expected an SDL gamecontrollerdb.txt")
+            throw Diagnostic(.error, "the file is not UTF-8 text; expected an SDL gamecontrollerdb.txt", at: SourceLocation(file: path))
         }
         return try parse(text, file: path)
     }
@@ -95,8 +73,8 @@ public struct GameControllerMapping: Hashable, Sendable {
     }
 
     /// Parses one line; nil for blank and `#` comment lines.
-    /// - Throws: `GameControllerDBError` with the column of the bad field.
-    public static func parse(_ line: String, file: String, lineNumber: Int) throws(GameControllerDBError) -> GameControllerMapping? {
+    /// - Throws: a `Diagnostic` with the column of the bad field.
+    public static func parse(_ line: String, file: String, lineNumber: Int) throws(Diagnostic) -> GameControllerMapping? {
         let lead = line.prefix { $0 == " " || $0 == "\t" }.count
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
@@ -108,8 +86,8 @@ public struct GameControllerMapping: Hashable, Sendable {
             columns.append(next)
             next += f.count + 1
         }
-        func fail(_ column: Int, _ m: String) -> GameControllerDBError {
-            GameControllerDBError(file: file, line: lineNumber, column: column, message: m)
+        func fail(_ column: Int, _ m: String) -> Diagnostic {
+            Diagnostic(.error, m, at: SourceLocation(file: file, line: lineNumber, column: column))
         }
         guard fields.count >= 2 else { throw fail(columns[0], "expected 'GUID,Name,target:binding,…'") }
         let guid = fields[0].lowercased()

@@ -3,57 +3,30 @@ import Foundation
 import ScreenModel
 import SwitchyardEngine
 
-/// A profile file that could not be used: the file, the line and column of
-/// the bad value (or of the object missing a field), its JSON path, and what
-/// was expected there.
-///
-/// `xbox.json:7:37: $.mappings[2].code: error: unknown EV_KEY code 'BTN_SOTH'; did you mean 'BTN_SOUTH'?`
-public struct ProfileError: DiagnosticError, Hashable, Sendable {
-    public var location: SourceLocation
-    /// What is wrong and what was expected, without location or severity.
-    public var message: String
-
-    /// - Parameters:
-    ///   - file: the file as the user named it.
-    ///   - line: 1-based line of the bad value.
-    ///   - column: 1-based column (in characters) of the bad value.
-    ///   - path: JSON path of the bad value (`$.mappings[2].code`); nil for the document itself.
-    ///   - message: what is wrong and what was expected.
-    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
-        location = SourceLocation(file: file, line: line, column: column, path: path)
-        self.message = message
-    }
-
-    /// The file as the user named it.
-    public var file: String { location.file ?? "" }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location)] }
-}
-
 /// Parses profile JSON (with the project's `JSONDocument`) into
 /// `DeviceProfile`s, resolving event names through libevdev.
 public enum ProfileLoader {
     /// Parses one profile document. `file` names it in errors.
-    /// - Throws: `ProfileError` with the line, column and JSON path of the first problem.
-    public static func parse(_ bytes: some Collection<UInt8>, file: String) throws(ProfileError) -> DeviceProfile {
+    /// - Throws: a `Diagnostic` with the line, column and JSON path of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>, file: String) throws(Diagnostic) -> DeviceProfile {
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: Array(bytes)) } catch {
-            throw ProfileError(file: file, line: error.line, column: error.column, message: error.message)
+            throw Diagnostic(.error, error.message, at: SourceLocation(file: file, line: error.line, column: error.column))
         }
         return try Reader(doc: doc, file: file).profile()
     }
 
     /// Loads every `*.json` file in `directory`, sorted by file name.
-    public static func loadDirectory(_ directory: String) throws(ProfileError) -> [DeviceProfile] {
+    public static func loadDirectory(_ directory: String) throws(Diagnostic) -> [DeviceProfile] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw ProfileError(file: directory, message: "cannot list directory; expected a folder of *.json profiles")
+            throw Diagnostic(.error, "cannot list directory; expected a folder of *.json profiles", at: SourceLocation(file: directory))
         }
         var out: [DeviceProfile] = []
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = directory + "/" + name
             let bytes: [UInt8]
-            do { bytes = try InputFile.read(path) } catch { throw ProfileError(file: path, message: "cannot read: \(error)") }
+            do { bytes = try InputFile.read(path) } catch { throw Diagnostic(.error, "cannot read: \(error)", at: SourceLocation(file: path)) }
             out.append(try parse(bytes, file: path))
         }
         return out
@@ -85,16 +58,16 @@ private struct Reader {
     let doc: JSONDocument
     let file: String
 
-    func fail(_ node: Int, _ path: String?, _ message: String) -> ProfileError {
+    func fail(_ node: Int, _ path: String?, _ message: String) -> Diagnostic {
         let (line, column) = doc.position(of: node)
-        return ProfileError(file: file, line: line, column: column, path: path, message: message)
+        return Diagnostic(.error, message, at: SourceLocation(file: file, line: line, column: column, path: path))
     }
 
     func found(_ node: Int) -> String { doc.kind(node).noun }
 
     /// The object at `node`, rejecting unknown fields (with a did-you-mean)
     /// and fields given twice.
-    func object(_ node: Int, _ path: String, known: [String]) throws(ProfileError) -> Members {
+    func object(_ node: Int, _ path: String, known: [String]) throws(Diagnostic) -> Members {
         guard doc.kind(node) == .object else { throw fail(node, path == "$" ? nil : path, "expected an object, found \(found(node))") }
         let pairs = doc.members(node)
         var seen: [String: Int] = [:]
@@ -114,33 +87,33 @@ private struct Reader {
     }
 
     /// The value of required field `key`.
-    func require(_ o: Members, _ key: String, _ expected: String) throws(ProfileError) -> Int {
+    func require(_ o: Members, _ key: String, _ expected: String) throws(Diagnostic) -> Int {
         guard let v = o[key] else { throw fail(o.node, o.path(key), "missing field '\(key)'; expected \(expected)") }
         return v
     }
 
-    func string(_ node: Int, _ path: String) throws(ProfileError) -> String {
+    func string(_ node: Int, _ path: String) throws(Diagnostic) -> String {
         guard let s = doc.string(node) else { throw fail(node, path, "expected a non-empty string, found \(found(node))") }
         guard !s.isEmpty else { throw fail(node, path, "expected a non-empty string, found \"\"") }
         return s
     }
 
-    func number(_ node: Int, _ path: String) throws(ProfileError) -> Double {
+    func number(_ node: Int, _ path: String) throws(Diagnostic) -> Double {
         guard let n = doc.number(node) else { throw fail(node, path, "expected a number, found \(found(node))") }
         return n
     }
 
-    func bool(_ node: Int, _ path: String) throws(ProfileError) -> Bool {
+    func bool(_ node: Int, _ path: String) throws(Diagnostic) -> Bool {
         guard let b = doc.bool(node) else { throw fail(node, path, "expected true or false, found \(found(node))") }
         return b
     }
 
-    func array(_ node: Int, _ path: String, _ expected: String) throws(ProfileError) -> [Int] {
+    func array(_ node: Int, _ path: String, _ expected: String) throws(Diagnostic) -> [Int] {
         guard doc.kind(node) == .array else { throw fail(node, path, "expected \(expected), found \(found(node))") }
         return doc.elements(node)
     }
 
-    func hexID(_ node: Int, _ path: String) throws(ProfileError) -> UInt16 {
+    func hexID(_ node: Int, _ path: String) throws(Diagnostic) -> UInt16 {
         let s = try string(node, path)
         guard s.count == 4, s.allSatisfy(\.isHexDigit), let n = UInt16(s, radix: 16) else {
             throw fail(node, path, "expected 4 hex digits such as \"045e\", got \(JSONWriter.quote(s))")
@@ -149,14 +122,14 @@ private struct Reader {
     }
 
     /// `value` among `known`, or an error with a did-you-mean and the known names.
-    func oneOf<T>(_ node: Int, _ path: String, _ what: String, _ known: [(String, T)], expected: String) throws(ProfileError) -> T {
+    func oneOf<T>(_ node: Int, _ path: String, _ what: String, _ known: [(String, T)], expected: String) throws(Diagnostic) -> T {
         let s = try string(node, path)
         if let hit = known.first(where: { $0.0 == s }) { return hit.1 }
         let hint = Suggestion.closest(to: s, among: known.map(\.0)).map { "did you mean '\($0)'? " } ?? ""
         throw fail(node, path, "unknown \(what) '\(s)'; \(hint)expected \(expected)")
     }
 
-    func classList(_ node: Int?, _ path: String) throws(ProfileError) -> Set<DeviceClass> {
+    func classList(_ node: Int?, _ path: String) throws(Diagnostic) -> Set<DeviceClass> {
         guard let node else { return [] }
         let all = DeviceClass.allCases.map { ($0.rawValue, $0) }
         var out: Set<DeviceClass> = []
@@ -169,7 +142,7 @@ private struct Reader {
 
     // MARK: - Profile
 
-    func profile() throws(ProfileError) -> DeviceProfile {
+    func profile() throws(Diagnostic) -> DeviceProfile {
         let o = try object(doc.root, "$", known: ProfileLoader.profileFields)
         let name = try string(try require(o, "name", "a non-empty string such as \"xbox-controller\""), o.path("name"))
         if let d = o["description"], doc.string(d) == nil { throw fail(d, o.path("description"), "expected a string, found \(found(d))") }
@@ -181,7 +154,7 @@ private struct Reader {
             }
             priority = Int(n)
         }
-        let passthrough = try o["passthroughKeys"].map { n throws(ProfileError) in try bool(n, o.path("passthroughKeys")) } ?? false
+        let passthrough = try o["passthroughKeys"].map { n throws(Diagnostic) in try bool(n, o.path("passthroughKeys")) } ?? false
         let rule = try match(try require(o, "match", "an object such as {\"ids\": [{\"vendor\": \"045e\", \"product\": \"028e\"}]}"), o.path("match"))
         let list = try require(o, "mappings", "an array of mappings")
         var mappings: [InputMapping] = []
@@ -191,14 +164,14 @@ private struct Reader {
         if mappings.isEmpty && !passthrough {
             throw fail(list, o.path("mappings"), "expected at least one mapping (or \"passthroughKeys\": true)")
         }
-        let own = try o["technologyMappings"].map { n throws(ProfileError) in try technologyMappings(n, o.path("technologyMappings")) } ?? [:]
+        let own = try o["technologyMappings"].map { n throws(Diagnostic) in try technologyMappings(n, o.path("technologyMappings")) } ?? [:]
         return DeviceProfile(name: name, source: file, match: rule, priority: priority, mappings: mappings,
                              technologyMappings: own, passthroughKeys: passthrough)
     }
 
     /// `{"keyboard": [mappings…]}`: per technology, by its one name, the
     /// mappings that replace `mappings` while it takes the device's inputs.
-    func technologyMappings(_ node: Int, _ path: String) throws(ProfileError) -> [Technology: [InputMapping]] {
+    func technologyMappings(_ node: Int, _ path: String) throws(Diagnostic) -> [Technology: [InputMapping]] {
         let mapped = DeviceProfile.mappedTechnologies
         let o = try object(node, path, known: Technology.allCases.map(\.name))
         var out: [Technology: [InputMapping]] = [:]
@@ -219,7 +192,7 @@ private struct Reader {
     /// A `key` target: a Linux key name (`KEY_TAB`), or a chord as
     /// `KeyChord.parse` reads it (`tab`, `shift+tab`); every Linux name in it
     /// checked against the kernel's list, as in scenarios and bindings.
-    func keyTarget(_ node: Int, _ path: String) throws(ProfileError) -> MappingTarget {
+    func keyTarget(_ node: Int, _ path: String) throws(Diagnostic) -> MappingTarget {
         let spec = try string(node, path)
         let chord: KeyChord
         do { chord = try KeyChord.parse(spec) } catch {
@@ -228,7 +201,7 @@ private struct Reader {
         return chord.keys.count == 1 ? .key(chord.keys[0]) : .chord(chord)
     }
 
-    func match(_ node: Int, _ path: String) throws(ProfileError) -> ProfileMatchRule {
+    func match(_ node: Int, _ path: String) throws(Diagnostic) -> ProfileMatchRule {
         let o = try object(node, path, known: ProfileLoader.matchFields)
         var rule = ProfileMatchRule()
         if let ids = o["ids"] {
@@ -239,7 +212,7 @@ private struct Reader {
                 let expected = "4 hex digits such as \"045e\""
                 rule.ids.append(.init(vendor: try hexID(try require(io, "vendor", expected), io.path("vendor")),
                                       product: try hexID(try require(io, "product", expected), io.path("product")),
-                                      version: try io["version"].map { n throws(ProfileError) in try hexID(n, io.path("version")) }))
+                                      version: try io["version"].map { n throws(Diagnostic) in try hexID(n, io.path("version")) }))
             }
         }
         if let b = o["bus"] { rule.bus = try string(b, o.path("bus")) }
@@ -253,7 +226,7 @@ private struct Reader {
         return rule
     }
 
-    func mapping(_ node: Int, _ path: String) throws(ProfileError) -> InputMapping {
+    func mapping(_ node: Int, _ path: String) throws(Diagnostic) -> InputMapping {
         let o = try object(node, path, known: ProfileLoader.mappingFields)
         let typeNode = try require(o, "type", "EV_KEY or EV_ABS")
         if let other = doc.string(typeNode), let t = EventCodes.type(named: other), t != EventType.key, t != EventType.abs {
@@ -286,11 +259,11 @@ private struct Reader {
         }
         let direction = try oneOf(try require(o, "direction", "\"negative\" or \"positive\""), o.path("direction"), "direction",
                                   [("negative", AxisDirection.negative), ("positive", .positive)], expected: "\"negative\" or \"positive\"")
-        let threshold = try o["threshold"].map { n throws(ProfileError) in try number(n, o.path("threshold")) } ?? 0.5
+        let threshold = try o["threshold"].map { n throws(Diagnostic) in try number(n, o.path("threshold")) } ?? 0.5
         guard threshold > 0, threshold <= 1 else {
             throw fail(o["threshold"]!, o.path("threshold"), "expected a number in (0, 1], got \(JSONWriter.number(threshold))")
         }
-        let hysteresis = try o["hysteresis"].map { n throws(ProfileError) in try number(n, o.path("hysteresis")) } ?? 0.1
+        let hysteresis = try o["hysteresis"].map { n throws(Diagnostic) in try number(n, o.path("hysteresis")) } ?? 0.1
         guard hysteresis >= 0, hysteresis < threshold else {
             throw fail(o["hysteresis"]!, o.path("hysteresis"), "expected a number in [0, threshold), got \(JSONWriter.number(hysteresis))")
         }

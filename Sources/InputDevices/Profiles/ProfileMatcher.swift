@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import ScreenModel
 import SwitchyardEngine
@@ -152,7 +153,7 @@ public enum ProfileLibrary {
     }()
 
     /// Loads the shipped profiles.
-    public static func shipped() throws(ProfileError) -> ProfileMatcher {
+    public static func shipped() throws(Diagnostic) -> ProfileMatcher {
         ProfileMatcher(profiles: try ProfileLoader.loadDirectory(shippedDirectory()))
     }
 }

@@ -338,7 +338,7 @@ final class XMLTreeBuilder<Tree: XMLEventTree>: XMLEventHandler {
 /// no network and no external entities or DTDs (the handler declares none,
 /// so nothing is loaded and no entity is expanded but the five predefined
 /// ones and character references). Text content is not read.
-enum XMLEventParser {
+package enum XMLEventParser {
     // MARK: - API
 
     /// Parses `bytes`, calling `handler` for each element.
@@ -396,9 +396,10 @@ enum XMLEventParser {
     }
 
     /// libxml2's parse alone, with the same options and no callbacks: the
-    /// yardstick of `switchyard-bench appium-import`.
+    /// yardstick of `switchyard-bench appium-import` (`package`: for the
+    /// benchmark's workloads, never a user's API).
     /// - Returns: whether `bytes` is well-formed.
-    static func parseWithoutCallbacks(_ bytes: [UInt8]) -> Bool {
+    package static func parseWithoutCallbacks(_ bytes: [UInt8]) -> Bool {
         var none = xmlSAXHandler()
         none.initialized = XML_SAX2_MAGIC
         none.serror = { _, _ in }

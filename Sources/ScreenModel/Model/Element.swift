@@ -86,25 +86,20 @@ public struct Element: Hashable, Sendable {
 
     /// The fields above that most elements leave unset (`hint`,
     /// `inputLabels`, `activationPoint`, `range`, `contentOffset`), kept
-    /// out of line: nil while all are unset, shared between copies until
-    /// one of them writes. They took 112 of an element's 270 bytes, and a
-    /// screen's table of a million elements is read, copied and paged in
-    /// whole by every load, order and report.
+    /// out of line: nil while all are unset, else one immutable box that
+    /// copies of the element share. They took 112 of an element's 270
+    /// bytes, and a screen's table of a million elements is read, copied
+    /// and paged in whole by every load, order and report.
     private var rare: RareFields?
 
-    /// Writes one of the rare fields: in place when this element holds the
-    /// only reference, else in a copy; none at all when every field is
-    /// back to unset, so that equal elements hold equal storage.
+    /// Writes one of the rare fields: a new box with the change (the old
+    /// one is never written, so no copy sees another's write), or none at
+    /// all when every field is back to unset, so that equal elements hold
+    /// equal storage.
     private mutating func modifyRare(_ body: (inout RareFields.Values) -> Void) {
         var values = rare?.fields ?? RareFields.Values()
         body(&values)
-        if values == RareFields.Values() {
-            rare = nil
-        } else if rare != nil && isKnownUniquelyReferenced(&rare!) {
-            rare!.fields = values
-        } else {
-            rare = RareFields(values)
-        }
+        rare = values == RareFields.Values() ? nil : RareFields(values)
     }
 
     /// Index of the parent in the screen's table; nil for the root.
@@ -113,10 +108,6 @@ public struct Element: Hashable, Sendable {
     public internal(set) var children: [ElementIndex] = []
 
     public init() {}
-
-    /// Whether the element stands alone: no children, or children kept
-    /// out (`ChildBehavior?.keepsChildrenOut`).
-    public var isLeafLike: Bool { children.isEmpty || childBehavior.keepsChildrenOut }
 
     /// Whether the element is a container navigated as a block.
     public var isContainer: Bool {
@@ -150,19 +141,19 @@ extension Element {
     }
 }
 
-/// `Element`'s rarely set fields, out of line (`Element.rare`). Compared
-/// and hashed by value; written only through `Element.modifyRare`, in place
-/// when uniquely referenced, so a copy of an element never sees another's
-/// write.
-final class RareFields: Hashable, @unchecked Sendable {
-    struct Values: Hashable {
+/// `Element`'s rarely set fields, out of line (`Element.rare`): an
+/// immutable box, shared by the copies of an element and replaced whole
+/// when one of them writes (`Element.modifyRare`). Compared and hashed by
+/// value.
+final class RareFields: Hashable, Sendable {
+    struct Values: Hashable, Sendable {
         var hint: String?
         var inputLabels: [String] = []
         var activationPoint: Point?
         var range: ValueRange?
         var contentOffset: Point = .zero
     }
-    var fields: Values
+    let fields: Values
 
     init(_ fields: Values) { self.fields = fields }
 

@@ -161,6 +161,14 @@ public struct Screen: Hashable, Sendable {
         elements[i].activationPoint ?? frames[i].center
     }
 
+    /// Whether `i` stands alone: no children, or children kept out
+    /// (`ChildBehavior?.keepsChildrenOut`): its children are not navigated.
+    /// Read field by field, never binding the element (a copy of an
+    /// element retains each of its strings and arrays).
+    public func isLeafLike(_ i: ElementIndex) -> Bool {
+        elements[i].children.isEmpty || elements[i].childBehavior.keepsChildrenOut
+    }
+
     /// Whether `i` is inside (or is) `ancestor`: within its subtree's
     /// range of the preorder table.
     public func isDescendant(_ i: ElementIndex, of ancestor: ElementIndex) -> Bool {

@@ -166,7 +166,7 @@ struct OrderBuilder {
             stops[i] = respondsAndShows(i)
             if screen.elements[i].hidden { continue }
             var r: Rect? = stops[i] ? screen.frames[i] : nil
-            if !isLeafLike(i) {
+            if !screen.isLeafLike(i) {
                 for c in screen.elements[i].children { if let f = content[c] { r = r.map { $0.union(f) } ?? f } }
             }
             content[i] = r
@@ -203,15 +203,9 @@ struct OrderBuilder {
         return found
     }
 
-    /// Whether `i` stands alone, its children not navigated.
-    /// (`Element.isLeafLike`, read field by field.)
-    func isLeafLike(_ i: ElementIndex) -> Bool {
-        screen.elements[i].children.isEmpty || screen.elements[i].childBehavior.keepsChildrenOut
-    }
-
     /// Orders every container reachable from `top`; returns `top`'s key.
     mutating func containerTree(top: ElementIndex) -> ElementIndex {
-        if isLeafLike(top) {
+        if screen.isLeafLike(top) {
             levels[top] = isStop(top) ? [LevelMember(node: .stop(top), frame: screen.frames[top], priority: 0, sequence: 0)] : []
             return top
         }
@@ -254,7 +248,7 @@ struct OrderBuilder {
             open[t].next += 1
             if screen.elements[k].hidden { continue }
             let own = key(parentKey, k)
-            if isLeafLike(k) {
+            if screen.isLeafLike(k) {
                 if isStop(k) { add(.stop(k), k, own) }
             } else if screen.elements[k].isContainer {
                 add(.container(k), k, own)

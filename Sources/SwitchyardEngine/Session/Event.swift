@@ -60,6 +60,14 @@ public struct ElementRef: Hashable, Sendable, CustomStringConvertible, TerminalD
         self.init(screen: screen.name, index: i, label: screen.label(of: i), identifier: screen.elements[i].identifier, frame: screen.frames[i])
     }
 
+    /// Whether `other` is a copy of this reference: the same shared names
+    /// box (not only equal names), index and frame. What a writer that
+    /// keeps the JSON of the references it wrote compares (`==` compares
+    /// the names themselves when the boxes differ).
+    public func isCopy(of other: ElementRef) -> Bool {
+        names === other.names && index == other.index && frame == other.frame
+    }
+
     /// `"Pay"` (by label), else `#pay` (by identifier), else `[12]`.
     /// Terminal-safe: a label or identifier from outside is escaped.
     public var description: String { TerminalBytes.text(of: self) }

@@ -1,15 +1,13 @@
 /// The name of one switch, as configured: `select`, `next`, `previous`, or
 /// any name a settings file gives a switch. Device profiles map evdev codes
 /// (`EV_KEY`/`KEY_SPACE`, `BTN_SOUTH`, an `ABS_X` half-axis) to these names.
-public struct SwitchID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct SwitchID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The switch's name.
     public var name: String
     public init(_ name: String) { self.name = name }
     public init(stringLiteral value: String) { self.name = value }
     public static func < (a: SwitchID, b: SwitchID) -> Bool { a.name < b.name }
     public var description: String { name }
-    public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
 
     /// The conventional first switch: with one switch, it is Select Item.
     public static let select: SwitchID = "select"
@@ -20,7 +18,7 @@ public struct SwitchID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 }
 
 /// Modifier keys held with a key stroke, as Full Keyboard Access reads them.
-public struct KeyModifiers: OptionSet, Hashable, Sendable, Codable {
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Shift (`KEY_LEFTSHIFT`, `KEY_RIGHTSHIFT`).
@@ -44,7 +42,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable, Codable {
 }
 
 /// Whether a key went down or came up.
-public enum KeyPhase: String, Hashable, Sendable, Codable {
+public enum KeyPhase: String, Hashable, Sendable {
     case down, up
 }
 
@@ -56,7 +54,7 @@ public enum KeyPhase: String, Hashable, Sendable, Codable {
 /// before this transition (X11's rule): `KEY_LEFTSHIFT` down carries `[]`,
 /// the `KEY_TAB` down that follows carries `[shift]`, and `KEY_LEFTSHIFT` up
 /// carries `[shift]`. `KeyChord` turns `shift+tab` into those transitions.
-public struct KeyStroke: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct KeyStroke: Hashable, Sendable, CustomStringConvertible {
     /// The key, by its Linux name.
     public var key: Key
     /// The modifiers held just before this transition.

@@ -5,7 +5,7 @@ import Diagnostics
 /// `KEY_LEFT`. The evdev path names keys this way (`libevdev_event_code_get_name`),
 /// so a key from a keyboard reaches the engine unchanged; scripts and binding
 /// files write friendlier names that `KeyChord` translates (`tab`, `shift`, `z`).
-public struct Key: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The Linux name, `KEY_TAB`.
     public var name: String
 
@@ -24,8 +24,6 @@ public struct Key: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     public static func < (a: Key, b: Key) -> Bool { a.name < b.name }
     /// `KEY_TAB`.
     public var description: String { name }
-    public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
 
     // MARK: - Keys the engine reads by name
 

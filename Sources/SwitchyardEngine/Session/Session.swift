@@ -24,6 +24,9 @@ public struct Session: Sendable {
     /// it bounds the events buffered before they reach the caller. 1 fires
     /// every timer on its own, for tests that compare the two.
     var longestRun = 256
+    /// The room the event buffer starts with (and starts again with after
+    /// `drain()`): more than one timer fire's events.
+    static let eventRoom = 64
 
     // MARK: - API
 
@@ -46,7 +49,7 @@ public struct Session: Sendable {
         navigation = configuration.navigation
         technologies = configuration.technologies.map { $0.makeTechnology(navigation: configuration.navigation, screen: state.screen) }
         kinds = configuration.technologies.map(\.technology)
-        core.log.events.reserveCapacity(64)
+        core.log.events.reserveCapacity(Self.eventRoom)
     }
 
     /// Shows the start screen and begins every technology (scanning starts).
@@ -66,14 +69,20 @@ public struct Session: Sendable {
     /// - Parameter input: the input and its instant (not before `now`).
     /// - Returns: the events, in time order.
     public mutating func handle(_ input: TimedInput) -> [TimedEvent] {
-        var out: [TimedEvent] = []
-        handle(input) { out.append($0) }
-        return out
+        fireDue(upTo: max(input.time, core.now)) { _ in }
+        apply(input)
+        return drain()
     }
 
     /// `handle(_:)` delivering each event to `each` instead of collecting them.
     public mutating func handle(_ input: TimedInput, each: (TimedEvent) -> Void) {
         advance(to: max(input.time, core.now), each: each)
+        apply(input)
+        flush(each)
+    }
+
+    /// Handles `input` at the session's now (its due timers fired).
+    private mutating func apply(_ input: TimedInput) {
         if input.time < core.now {
             core.emit(.bug("input at \(input.time) is before the session's now \(core.now); handled at \(core.now)"))
         }
@@ -92,28 +101,33 @@ public struct Session: Sendable {
         case .switchDown, .switchUp, .key, .utterance:
             route(input.input)
         }
-        flush(each)
     }
 
     /// Fires due timers at their exact instants, in order, and moves the clock to `time`.
     /// - Parameter time: the new now (not before the current one).
     /// - Returns: the events, in time order.
     public mutating func advance(to time: Instant) -> [TimedEvent] {
-        var out: [TimedEvent] = []
-        advance(to: time) { out.append($0) }
-        return out
+        fireDue(upTo: time) { _ in }
+        return drain()
     }
 
     /// `advance(to:)` delivering each event to `each`; allocates nothing per timer fire.
     public mutating func advance(to time: Instant, each: (TimedEvent) -> Void) {
+        fireDue(upTo: time) { $0.flush(each) }
+        flush(each)
+    }
+
+    /// Fires the timers due up to `time`, calling `afterEach` after each
+    /// (to hand on its events, or to keep them all for `drain()`), and
+    /// moves the clock to `time`.
+    private mutating func fireDue(upTo time: Instant, _ afterEach: (inout Session) -> Void) {
         guard started else { core.log.now = max(core.now, time); return }
         while let due = core.timers.popDue(upTo: time) {
             if due.deadline > core.now { core.log.now = due.deadline }
             fire(due.timer, upTo: time)
-            flush(each)
+            afterEach(&self)
         }
         core.log.now = max(core.now, time)
-        flush(each)
     }
 
     /// Changes a technology's settings at `time` (a scenario's `set` line):
@@ -270,20 +284,31 @@ public struct Session: Sendable {
     /// Hands the buffered events to `each` and empties the buffer (keeping its capacity).
     mutating func flush(_ each: (TimedEvent) -> Void) {
         guard !core.log.events.isEmpty else { return }
-        // Read through a constant: an element of `core.log.events` would be
-        // copied (retained and released) around each call of `each`, which
-        // the optimizer cannot prove leaves the buffer alone.
+        // Each event is swapped out of the buffer into `held` and handed on
+        // from there: an element read in place would be copied (retained,
+        // and released after) around each call of `each`, a caller's closure
+        // the optimizer cannot see into (every caller is in another module).
+        // A swap moves; the buffer keeps the event before it, released by
+        // `clear()` as it would have been.
+        var held = TimedEvent(time: .zero, event: .menuHidden)
         do {
-            let events = core.log.events
-            for i in events.indices { each(events[i]) }
+            var events = core.log.events.mutableSpan
+            for i in events.indices {
+                swap(&events[i], &held)
+                each(held)
+            }
         }
         core.log.clear()
     }
 
-    /// Drains the event buffer.
+    /// Drains the event buffer: the events, in order, as they are (no copy
+    /// of each); the buffer starts again at the room it starts with, not
+    /// at the size of a long `advance(to:)`'s events.
     mutating func drain() -> [TimedEvent] {
-        let out = core.log.events
-        core.log.events.removeAll(keepingCapacity: true)
+        guard !core.log.events.isEmpty else { return [] }
+        var out: [TimedEvent] = []
+        swap(&out, &core.log.events)
+        core.log.events.reserveCapacity(Self.eventRoom)
         return out
     }
 }

@@ -6,7 +6,7 @@ import ScreenModel
 /// The engine never reads a real clock: every input carries an `Instant`, and
 /// `Session.advance(to:)` moves time forward. Microseconds are exact for the
 /// kernel's `input_event` timestamps and for millisecond-exact timing tests.
-public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, TerminalDescribable {
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible, TerminalDescribable {
     /// Microseconds since the session started.
     public var microseconds: Int64
 
@@ -49,19 +49,11 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
     /// Appends `12.345s` to a text line.
     public func describe(into t: inout TerminalBytes) { Interval(microseconds: microseconds).describe(into: &t) }
-
-    public init(from decoder: any Decoder) throws {
-        microseconds = try decoder.singleValueContainer().decode(Int64.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(microseconds)
-    }
 }
 
 /// A length of virtual time, in microseconds: a setting (Auto Scanning Time),
 /// a press length, the gap between two inputs.
-public struct Interval: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, TerminalDescribable {
+public struct Interval: Hashable, Comparable, Sendable, CustomStringConvertible, TerminalDescribable {
     /// Length in microseconds.
     public var microseconds: Int64
 
@@ -147,14 +139,6 @@ public struct Interval: Hashable, Comparable, Sendable, Codable, CustomStringCon
             t.append(decimal: Int64(frac))
         }
         t.append("s")
-    }
-
-    public init(from decoder: any Decoder) throws {
-        microseconds = try decoder.singleValueContainer().decode(Int64.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(microseconds)
     }
 }
 

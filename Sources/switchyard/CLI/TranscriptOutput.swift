@@ -1,5 +1,6 @@
 import Glibc
 import SwitchyardEngine
+import Transcript
 
 extension TranscriptLines {
     /// Hands the lines written so far to `body` (`run`, `live` and `replay`

@@ -122,7 +122,7 @@ struct BenchCommand: Command {
             } catch let e as SessionError {
                 // A session error names no file: the settings file made the configuration.
                 throw Diagnostic(.error, e.message, at: settings.map { SourceLocation(file: $0) })
-            } catch let e as BenchFileError where e.location == nil {
+            } catch let e as Diagnostic where e.location == nil {
                 throw Diagnostic(.error, e.message, at: (user ?? settings).map { SourceLocation(file: $0) })
             }
             out.append(format.render(report))

@@ -39,7 +39,7 @@ struct DevicesCommand: Command {
     ///   - forced: `--profile NAME`, which must be one of the profiles.
     /// - Throws: the profiles' or database's own errors; `UsageError` for an unknown `--profile`.
     static func profiles(_ directory: String?, gameControllerDB: String? = nil, command: String, forced: String? = nil) throws -> ProfileMatcher {
-        var matcher = try directory.map { d throws(ProfileError) in ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
+        var matcher = try directory.map { d throws(Diagnostic) in ProfileMatcher(profiles: try ProfileLoader.loadDirectory(d)) }
             ?? ProfileLibrary.shipped()
         if let path = gameControllerDB { matcher.controllers = try GameControllerDB.load(path) }
         if let forced, matcher.profile(named: forced) == nil {

@@ -6,6 +6,7 @@ import ScreenModel
 import SwitchyardEngine
 import InputDevices
 import Pictures
+import Transcript
 
 /// `switchyard live`: discovers devices, matches profiles, grabs, and runs
 /// the engine in real time, rendering the screen in the terminal. The loop

@@ -3,6 +3,7 @@ import Diagnostics
 import ScreenModel
 import SwitchyardEngine
 import InputDevices
+import Transcript
 
 /// `switchyard replay RECORDING --app APP`: runs a recording (the device's
 /// evemu events through its profile, and the terminal's input lines: typed

@@ -6,6 +6,7 @@ import Scripting
 import Synchronization
 import DemoApp
 import DesktopApps
+import Transcript
 
 /// `switchyard run SCENARIO... [--transcript out.jsonl] [--junit report.xml] [--quiet] [--app-format NAME] [--density D]`:
 /// runs scenarios (Switch Control, Full Keyboard Access, Voice Control, or

@@ -3,6 +3,7 @@ import FuzzSupport
 import ScreenModel
 import Scripting
 import SwitchyardEngine
+import Transcript
 
 /// The built-in demo app, decoded once.
 let demoApp = DemoApp.load()

@@ -1,4 +1,5 @@
 import ScreenModel
+import SwitchyardEngine
 
 /// The measurable core of the Voice Control matching benchmark: a screen of
 /// `labels` buttons named `Item 1` … `Item N` (every name distinct, in a

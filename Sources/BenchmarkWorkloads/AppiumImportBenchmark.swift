@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// What `switchyard-bench appium-import` times: synthetic captures, and
 /// libxml2's own parse of them (the yardstick for the importer).
 public enum AppiumImportBenchmark {

@@ -1,4 +1,5 @@
 import ScreenModel
+import SwitchyardEngine
 
 /// The measurable core of the Switch Control auto-scan benchmark: a screen of
 /// `stops` buttons, Group Items off (every step lands on one of the stops),

@@ -1,4 +1,5 @@
 import ScreenModel
+import SwitchyardEngine
 
 /// A stream of transcript lines (JSON Lines, docs/transcript.md) written
 /// into one buffer and handed on in pieces: what `switchyard run`, `live`
@@ -43,12 +44,11 @@ public struct TranscriptLines: ~Copyable {
 /// name, the technology, and whole highlights. Each is written once, then
 /// copied.
 ///
-/// An element's slot (its index's low bits) holds a reference's shared
-/// names, its index and its frame, and their JSON. The names are immutable
-/// and the slot keeps them alive, so the same box is the same screen, label
-/// and identifier. When anything differs, the element is written afresh
-/// and takes the slot. The scenario's name and the technology are kept as
-/// last written.
+/// An element's slot (its index's low bits) holds a reference and its
+/// JSON. A copy of that reference (`ElementRef.isCopy(of:)`: the same
+/// immutable names box, which the slot keeps alive, index and frame) is
+/// copied from the slot; any other is written afresh and takes the slot.
+/// The scenario's name and the technology are kept as last written.
 ///
 /// A highlight's line differs from the last one for the same highlight by
 /// the same technology only in its `time_us`: what follows it (the event,
@@ -56,9 +56,7 @@ public struct TranscriptLines: ~Copyable {
 /// slot for an element, in a slot of its frame's for a group.
 struct TranscriptFragments {
     private struct Element {
-        let names: ElementRef.Names
-        let index: ElementIndex
-        let frame: Rect
+        let ref: ElementRef
         let json: [UInt8]
         /// The members after `time_us` of a highlight of this element.
         var highlighted: (by: Technology?, members: [UInt8])?
@@ -92,7 +90,7 @@ struct TranscriptFragments {
         guard keeps else { return TranscriptFormat.ref(r, &w) }
         if let k = slot(holding: r) { return w.fragment(elements[k]!.json) }
         if let json = w.capture({ TranscriptFormat.ref(r, &$0) }) {
-            elements[r.index & (elements.count - 1)] = Element(names: r.names, index: r.index, frame: r.frame, json: json)
+            elements[r.index & (elements.count - 1)] = Element(ref: r, json: json)
         }
     }
 
@@ -152,11 +150,10 @@ struct TranscriptFragments {
         return g.members
     }
 
-    /// `r`'s slot (its index's low bits), when it holds `r`: the same
-    /// shared names, index and frame.
+    /// `r`'s slot (its index's low bits), when it holds a copy of `r`.
     private func slot(holding r: ElementRef) -> Int? {
         let k = r.index & (elements.count - 1)
-        guard let e = elements[k], e.names === r.names, e.index == r.index, e.frame == r.frame else { return nil }
+        guard let e = elements[k], e.ref.isCopy(of: r) else { return nil }
         return k
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import ScreenModel
-@testable import SwitchyardEngine
+import SwitchyardEngine
+import Transcript
 
 /// docs/transcript.md lists every field the transcript writes: one event of
 /// each kind (each highlight kind, each input kind), with every field it

@@ -1,4 +1,5 @@
 import ScreenModel
+import SwitchyardEngine
 
 /// The measurable core of the Full Keyboard Access benchmark: a screen of
 /// `side × side` keys in one container (one focus group of `side²` items,
